@@ -1,0 +1,44 @@
+# Two commands do all setup on a fresh machine:
+#   make demo   - install, then play a full Wool Bluff match with bots on the embedded world
+#   make test   - install (Python and, where Node exists, server/ deps), then run every test
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+
+.PHONY: demo test lint bench server install node-deps clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test,dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+node-deps:
+	@if command -v npm >/dev/null 2>&1; then \
+	  if [ ! -d server/node_modules ] || [ server/package-lock.json -nt server/node_modules/.package-lock.json ]; then \
+	    (cd server && npm ci --no-audit --no-fund --loglevel=error); \
+	  fi; \
+	else echo "npm not found: server/ tests will be skipped"; fi
+
+demo: $(STAMP)
+	$(VENV)/bin/mcbridge demo --seed 7 --players 4
+
+test: $(STAMP) node-deps
+	$(PY) -m pytest -q
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check mcbridge worldgen tests bench
+	$(VENV)/bin/mypy
+
+bench: $(STAMP)
+	$(PY) bench/rules.py
+	$(PY) bench/world_io.py
+
+server: $(STAMP) node-deps
+	$(VENV)/bin/mcbridge server
+
+clean:
+	rm -rf $(VENV) server/node_modules .pytest_cache .mypy_cache .hypothesis

@@ -1,0 +1,1 @@
+"""See DESIGN.md §2 for what this layer owns."""

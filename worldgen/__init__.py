@@ -1,0 +1,1 @@
+"""Schematics (nbtlib), arena layouts as block grids, and the paste/diff planner."""
