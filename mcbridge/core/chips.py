@@ -1,0 +1,104 @@
+"""Chip stacks and pots with all-in and side pots, shared by the betting games.
+
+A betting round records how much each seat has put in (`contributions`). Side pots fall
+out of those numbers alone: each distinct all-in level cuts a layer, and a layer is won
+only by live seats that paid up to it. Keeping contributions (not pots) as the state
+makes the arithmetic easy to check: chips are conserved by construction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass
+
+from mcbridge.core.errors import IllegalAction
+
+
+@dataclass(frozen=True)
+class SidePot:
+    amount: int
+    eligible: frozenset[int]
+
+
+class ChipStacks:
+    """Chips in front of each seat plus this round's contributions to the pot."""
+
+    def __init__(self, stacks: Sequence[int], contributions: Sequence[int] | None = None) -> None:
+        self.stacks = list(stacks)
+        self.contributions = list(contributions) if contributions else [0] * len(stacks)
+
+    def put_in(self, seat: int, amount: int) -> int:
+        """Move chips from a stack to the pot; refuses more than the seat has."""
+        if amount < 0:
+            raise IllegalAction("negative_amount", amount=amount)
+        if amount > self.stacks[seat]:
+            raise IllegalAction("not_enough_chips", have=self.stacks[seat], need=amount)
+        self.stacks[seat] -= amount
+        self.contributions[seat] += amount
+        return amount
+
+    def is_all_in(self, seat: int) -> bool:
+        return self.stacks[seat] == 0 and self.contributions[seat] > 0
+
+    @property
+    def pot_total(self) -> int:
+        return sum(self.contributions)
+
+    def total(self) -> int:
+        """Chips on the table in all: stacks plus pot (conserved)."""
+        return sum(self.stacks) + self.pot_total
+
+    def pots(self, live: Collection[int]) -> list[SidePot]:
+        return side_pots(self.contributions, live)
+
+    def award(self, pot: SidePot, winners: Sequence[int]) -> int:
+        """Split one pot among winners (in odd-chip order); returns the undivided remainder."""
+        share, remainder = divmod(pot.amount, len(winners))
+        for seat in winners:
+            self.stacks[seat] += share
+        return remainder
+
+    def clear_pot(self) -> None:
+        self.contributions = [0] * len(self.stacks)
+
+    def to_json(self) -> dict[str, list[int]]:
+        return {"stacks": list(self.stacks), "contributions": list(self.contributions)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, list[int]]) -> ChipStacks:
+        return cls(data["stacks"], data["contributions"])
+
+
+def side_pots(contributions: Sequence[int], live: Collection[int]) -> list[SidePot]:
+    """Cut the pot into layers at each live seat's contribution level.
+
+    Folded seats' chips stay in the layers they reached but win nothing. A top layer that
+    no live seat reached (a folded seat over-contributed) joins the layer below it, so no
+    chip is ever left without an owner. Adjacent layers with the same eligible seats merge.
+    """
+    live_set = frozenset(s for s in live if contributions[s] > 0) or frozenset(live)
+    levels = sorted({contributions[s] for s in live_set if contributions[s] > 0})
+    if not levels:
+        total = sum(contributions)
+        return [SidePot(total, frozenset(live))] if total else []
+    pots: list[SidePot] = []
+    previous = 0
+    for level in levels:
+        amount = sum(min(c, level) - min(c, previous) for c in contributions)
+        eligible = frozenset(s for s in live_set if contributions[s] >= level)
+        if pots and pots[-1].eligible == eligible:
+            pots[-1] = SidePot(pots[-1].amount + amount, eligible)
+        else:
+            pots.append(SidePot(amount, eligible))
+        previous = level
+    overflow = sum(c - min(c, previous) for c in contributions)
+    if overflow:
+        pots[-1] = SidePot(pots[-1].amount + overflow, pots[-1].eligible)
+    return pots
+
+
+def split_evenly(amount: int, winners: Iterable[int]) -> tuple[dict[int, int], int]:
+    """Equal shares per winner and the odd chips left over (the game decides where they go)."""
+    seats = list(winners)
+    share, remainder = divmod(amount, len(seats))
+    return dict.fromkeys(seats, share), remainder

@@ -1,0 +1,217 @@
+"""The contract every game implements (DESIGN.md §3).
+
+`Game` holds checked options and knows the game's action types; `State` is one match.
+`State.apply` is a template method: the checks that every game shares (match over, seat
+not to act, foreign action type) happen here, then the game's `_apply` validates the
+action fully *before* it mutates anything, which is how "state unchanged after a refused
+action" holds for every game.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, ClassVar, Protocol
+
+from mcbridge.core.errors import IllegalAction, OptionError
+from mcbridge.core.options import Struct
+from mcbridge.core.rng import Rng
+from mcbridge.core.seeds import Placeholder, load_seed, merge_options
+
+#: The pseudo-seat that acts at chance nodes (deals, rolls, shuffles, reveals).
+CHANCE = -1
+
+MAX_NAME_LENGTH = 32
+
+
+def _jsonable(value: Any) -> Any:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, tuple | list):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _jsonable(v) for k, v in value.items()}
+    return value
+
+
+def _tuples(value: Any) -> Any:
+    """JSON lists back to tuples, since actions and events are frozen and hashable."""
+    if isinstance(value, list):
+        return tuple(_tuples(v) for v in value)
+    if isinstance(value, dict):
+        return {k: _tuples(v) for k, v in value.items()}
+    return value
+
+
+@dataclasses.dataclass(frozen=True)
+class Action:
+    """Base of every action: a frozen dataclass, JSON-able as {"type": name, ...fields}."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": type(self).__name__, **_jsonable(self)}
+
+
+@dataclasses.dataclass(frozen=True)
+class Event:
+    """Something that happened, for logs, chat and the web view. Never hidden information."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": type(self).__name__, **_jsonable(self)}
+
+
+class Policy(Protocol):
+    """A bot: picks an action from what one seat may see (its own view) and the legal list."""
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Action], rng: Rng) -> Action: ...
+
+
+class Game(ABC):
+    """A game with its options; makes and restores matches."""
+
+    name: ClassVar[str]
+    schema: ClassVar[Struct]
+    action_types: ClassVar[tuple[type[Action], ...]]
+    event_types: ClassVar[tuple[type[Event], ...]] = ()
+
+    def __init__(self, options: Mapping[str, Any] | None = None, seed_file: Path | None = None) -> None:
+        self.seed = load_seed(self.name, self.schema, seed_file)
+        self.options: dict[str, Any] = merge_options(self.seed, options, self.schema)
+        self._check_options()
+        self._actions_by_name = {cls.__name__: cls for cls in self.action_types}
+
+    def _check_options(self) -> None:
+        """Cross-field checks a game needs beyond the schema (raise OptionError)."""
+
+    @property
+    def placeholders(self) -> list[Placeholder]:
+        return list(self.seed.placeholders)
+
+    @property
+    def player_range(self) -> tuple[int, int]:
+        return int(self.options["min_players"]), int(self.options["max_players"])
+
+    def new_match(self, players: Sequence[str], seed: int | str) -> State:
+        lo, hi = self.player_range
+        if not lo <= len(players) <= hi:
+            raise OptionError("players", list(players), f"{lo} to {hi} players")
+        names = [str(p) for p in players]
+        for name in names:
+            if not name or len(name) > MAX_NAME_LENGTH or not name.isprintable():
+                raise OptionError("players", name, f"printable names of 1 to {MAX_NAME_LENGTH} characters")
+        if len(set(names)) != len(names):
+            raise OptionError("players", names, "distinct player names")
+        return self._new_state(names, seed)
+
+    @abstractmethod
+    def _new_state(self, players: list[str], seed: int | str) -> State: ...
+
+    def from_json(self, text: str) -> State:
+        data = json.loads(text)
+        if data.get("game") != self.name:
+            raise ValueError(f"this is a {data.get('game')!r} match, not {self.name!r}")
+        game = type(self)(data["options"])
+        return game._restore(data["state"])
+
+    @abstractmethod
+    def _restore(self, data: dict[str, Any]) -> State: ...
+
+    def action_from_json(self, data: Mapping[str, Any]) -> Action:
+        fields = dict(data)
+        kind = fields.pop("type", None)
+        cls = self._actions_by_name.get(str(kind))
+        if cls is None:
+            raise IllegalAction("unknown_action", type=kind)
+        try:
+            return cls(**_tuples(fields))
+        except TypeError as exc:
+            raise IllegalAction("bad_action_fields", type=kind, error=str(exc)) from None
+
+    @abstractmethod
+    def parse_action(self, seat: int, text: str, state: State) -> Action:
+        """Chat text ("bid red 12", "ブラフ") to an action; IllegalAction saying what is legal."""
+
+    @abstractmethod
+    def bot(self) -> Policy: ...
+
+
+class State(ABC):
+    """One match. Mutable; `apply` is the only way it changes."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    # -- the contract -------------------------------------------------------------------
+    @abstractmethod
+    def to_act(self) -> frozenset[int]: ...
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[Action]: ...
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        if self.is_over:
+            raise IllegalAction("match_over")
+        waiting = self.to_act()
+        if seat not in waiting:
+            raise IllegalAction("not_your_turn", seat=seat, to_act=sorted(waiting))
+        if not isinstance(action, self.game.action_types):
+            raise IllegalAction("unknown_action", type=type(action).__name__)
+        return self._apply(seat, action)
+
+    @abstractmethod
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        """Validate completely, then mutate. Raise IllegalAction before any change."""
+
+    @abstractmethod
+    def sample_chance(self, rng: Rng) -> Action: ...
+
+    @abstractmethod
+    def timeout_action(self, seat: int) -> Action: ...
+
+    @abstractmethod
+    def view(self, seat: int | None = None) -> dict[str, Any]: ...
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def result(self) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def _dump(self) -> dict[str, Any]:
+        """Every field of the match as JSON-able data (the inverse of Game._restore)."""
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {"game": self.game.name, "options": self.game.options, "state": self._dump()},
+            ensure_ascii=False,
+            sort_keys=True,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+
+def play_out(state: State, policy: Policy, rng: Rng, max_actions: int = 100_000) -> list[tuple[int, Action]]:
+    """Play a match to the end with one policy for every seat; returns the (seat, action) log.
+
+    Chance nodes draw from `rng`. Seats that act at the same time act in seat order, which
+    the rules promise does not change the outcome.
+    """
+    log: list[tuple[int, Action]] = []
+    while not state.is_over:
+        if len(log) >= max_actions:
+            raise RuntimeError(f"match did not end within {max_actions} actions")
+        seat = min(state.to_act())  # CHANCE (-1) first, then the lowest seat
+        if seat == CHANCE:
+            action = state.sample_chance(rng)
+        else:
+            action = policy.choose(state.view(seat), state.legal_actions(seat), rng)
+        state.apply(seat, action)
+        log.append((seat, action))
+    return log

@@ -1,0 +1,54 @@
+"""A seeded random source that gives the same draws on every machine and Python version.
+
+`random.Random` seeded with an int or str is stable across CPython versions for the
+methods used here (`random`, `randrange`, `shuffle`, `choices` with cumulative weights), so
+a match seed reproduces every deal. Sub-streams are derived by hashing labels with SHA-256
+rather than with `hash()`, which is salted per process.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Mapping, Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+
+def derive_seed(seed: int | str, *labels: object) -> int:
+    """A 64-bit seed for the sub-stream named by `labels` (e.g. turn and seat)."""
+    text = "\x1f".join([str(seed), *(str(label) for label in labels)])
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+class Rng(random.Random):
+    """`random.Random` with the draws games need."""
+
+    @classmethod
+    def derived(cls, seed: int | str, *labels: object) -> Rng:
+        return cls(derive_seed(seed, *labels))
+
+    def weighted_counts(self, weights: Mapping[str, int], n: int) -> dict[str, int]:
+        """Draw n items with replacement from an endless supply; counts per key (all keys)."""
+        keys = list(weights)
+        cum: list[float] = []
+        total = 0.0
+        for key in keys:
+            total += weights[key]
+            cum.append(total)
+        counts = dict.fromkeys(keys, 0)
+        for key in self.choices(keys, cum_weights=cum, k=n):
+            counts[key] += 1
+        return counts
+
+    def pick(self, items: Sequence[T]) -> T:
+        return items[self.randrange(len(items))]
+
+    def shuffled(self, items: Sequence[T]) -> list[T]:
+        out = list(items)
+        self.shuffle(out)
+        return out
+
+    def roll(self, dice: int, faces: int = 6) -> list[int]:
+        return [self.randrange(faces) + 1 for _ in range(dice)]

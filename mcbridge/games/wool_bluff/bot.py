@@ -1,0 +1,96 @@
+"""A Wool Bluff bot that plays from its own view only, as a fair player would.
+
+It models the wool it cannot see as draws from the colour weights: for a bid on colour c,
+the unseen count is Binomial(unseen, p) with p = (w_c + w_white) / W (only w_white for a
+white bid). It bids the count it believes is likely, calls BLUFF when a bid is more likely
+false than true, and discards the colours least useful to it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+from mcbridge.core import Action, Rng
+from mcbridge.games.wool_bluff.actions import COLOURS, WILD, Bid, Bluff, Discard, Through, wool_pairs
+
+#: Bid a count whose chance of holding is at least this.
+BID_CONFIDENCE = 0.55
+#: Call BLUFF when the bid holds with less than this chance.
+BLUFF_BELOW = 0.4
+
+
+@lru_cache(maxsize=4096)
+def _tail(n: int, p: float, k: int) -> float:
+    """P(Binomial(n, p) >= k)."""
+    if k <= 0:
+        return 1.0
+    if k > n:
+        return 0.0
+    return sum(math.comb(n, i) * p**i * (1 - p) ** (n - i) for i in range(k, n + 1))
+
+
+class WoolBluffBot:
+    def __init__(self, bid_confidence: float = BID_CONFIDENCE, bluff_below: float = BLUFF_BELOW) -> None:
+        self.bid_confidence = bid_confidence
+        self.bluff_below = bluff_below
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Action], rng: Rng) -> Action:
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        if view["phase"] == "discard":
+            return self._discard(view)
+        if view["phase"] == "respond":
+            bid = view["bid"]
+            return Bluff() if self.chance(view, bid["colour"], bid["count"]) < self.bluff_below else Through()
+        if legal == [Bluff()]:
+            return Bluff()
+        return self._bid(view, rng)
+
+    def chance(self, view: Mapping[str, Any], colour: str, count: int) -> float:
+        """How likely 'at least count of colour' is, from this seat's hand and the weights."""
+        hand = view.get("hand") or {}
+        own = hand.get(colour, 0) + (hand.get(WILD, 0) if colour != WILD else 0)
+        unseen = int(view["wool_in_play"]) - sum(hand.values())
+        return _tail(unseen, self._p(view, colour), count - own)
+
+    def _p(self, view: Mapping[str, Any], colour: str) -> float:
+        weights = view["weights"]
+        total = sum(weights.values())
+        hit = weights[colour] + (weights[WILD] if colour != WILD else 0)
+        return hit / total if total else 0.0
+
+    def _bid(self, view: Mapping[str, Any], rng: Rng) -> Action:
+        lo = int(view["min_count"])
+        hi = int(view["wool_in_play"])
+        multiplier = {c: (int(view["white_multiplier"]) if c == WILD else 1) for c in COLOURS}
+        best: tuple[float, int, str] | None = None
+        for colour in COLOURS:
+            # the largest count still believed, but never below the minimum raise
+            count = lo
+            while count + 1 <= hi and self.chance(view, colour, count + 1) >= self.bid_confidence:
+                count += 1
+            p = self.chance(view, colour, count)
+            score = p / multiplier[colour] + rng.random() * 0.01  # break ties unpredictably
+            if best is None or score > best[0]:
+                best = (score, count, colour)
+        assert best is not None
+        return Bid(best[2], best[1])
+
+    def _discard(self, view: Mapping[str, Any]) -> Action:
+        drawn = dict(view["drawn"] or {})
+        need = int(view["must_discard"])
+        # keep white (counts for everything) and the colours held most; drop the rarest first
+        order = sorted((c for c in COLOURS if c != WILD), key=lambda c: (drawn.get(c, 0), COLOURS.index(c)))
+        order.append(WILD)
+        out: dict[str, int] = {}
+        for colour in order:
+            take = min(need, drawn.get(colour, 0))
+            if take:
+                out[colour] = take
+                need -= take
+            if need == 0:
+                break
+        return Discard(wool_pairs(out))

@@ -1,0 +1,454 @@
+"""One Wool Bluff match as a state machine (rules/wool_bluff.md).
+
+Phases: ``first_predictor`` (chance) -> per turn: ``deal`` (chance, one seat at a time) ->
+``discard`` (simultaneous, only seats with torches) -> ``bid`` / ``respond`` (alternating)
+-> ``reveal`` (chance: the walls are read, possibly with tamper reports) -> next turn or
+``over``. Every guard runs before any mutation so a refused action changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from mcbridge.core import CHANCE, Action, Event, IllegalAction, Rng, State
+from mcbridge.core.seats import next_active, others_in_order
+from mcbridge.games.wool_bluff.actions import (
+    COLOURS,
+    WILD,
+    Bid,
+    BidMade,
+    Bluff,
+    BluffCalled,
+    Deal,
+    Discard,
+    DiscardRequired,
+    Eliminated,
+    FirstPredictor,
+    FirstPredictorChosen,
+    MatchOver,
+    Penalised,
+    Reveal,
+    Revealed,
+    TamperReported,
+    Through,
+    ThroughSaid,
+    TurnStarted,
+    WoolDealt,
+    WoolDiscarded,
+    wool_pairs,
+)
+
+if TYPE_CHECKING:
+    from mcbridge.games.wool_bluff.game import WoolBluff
+
+Hand = dict[str, int]
+
+
+def count_for(colour: str, hands: list[Hand]) -> int:
+    """Wool that counts for a bid: the colour plus white, or only white for a white bid."""
+    total = sum(h.get(colour, 0) for h in hands)
+    if colour != WILD:
+        total += sum(h.get(WILD, 0) for h in hands)
+    return total
+
+
+class WoolBluffState(State):
+    game: WoolBluff
+
+    def __init__(self, game: WoolBluff, players: list[str], seed: int | str) -> None:
+        super().__init__(game)
+        n = len(players)
+        self.players = players
+        self.seed = seed
+        self.phase = "first_predictor"
+        self.turn = 0
+        self.torches = [0] * n
+        self.eliminated_turn: list[int | None] = [None] * n
+        self.forfeited = [False] * n
+        self.drawn: list[Hand | None] = [None] * n  # this turn's deal (before discards)
+        self.hands: list[Hand | None] = [None] * n  # this turn's wool in play
+        self.discard_due: dict[int, int] = {}
+        self.predictor: int | None = None
+        self.bid: dict[str, Any] | None = None  # {"colour", "count", "bidder"}
+        self.responders: list[int] = []
+        self.responses: list[tuple[int, str]] = []
+        self.last_reveal: dict[str, Any] | None = None
+
+    # -- helpers --------------------------------------------------------------------------
+    @property
+    def hand_size(self) -> int:
+        return int(self.game.options["hand_size"])
+
+    @property
+    def active(self) -> list[bool]:
+        return [t is None for t in self.eliminated_turn]
+
+    def active_seats(self) -> list[int]:
+        return [s for s, a in enumerate(self.active) if a]
+
+    @property
+    def wool_in_play(self) -> int:
+        return sum(sum(h.values()) for s, h in enumerate(self.hands) if h is not None and self.active[s])
+
+    def _min_count(self) -> int:
+        return 1 if self.bid is None else int(self.bid["count"]) + 1
+
+    def _can_raise(self) -> bool:
+        return self._min_count() <= self.wool_in_play
+
+    # -- contract -------------------------------------------------------------------------
+    def to_act(self) -> frozenset[int]:
+        if self.phase in ("first_predictor", "deal", "reveal"):
+            return frozenset({CHANCE})
+        if self.phase == "discard":
+            return frozenset(self.discard_due)
+        if self.phase == "bid":
+            assert self.predictor is not None
+            return frozenset({self.predictor})
+        if self.phase == "respond":
+            return frozenset({self.responders[0]})
+        return frozenset()
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self.to_act():
+            return []
+        if self.phase == "bid":
+            if not self._can_raise():
+                return [Bluff()]
+            return [Bid(c, n) for n in range(self._min_count(), self.wool_in_play + 1) for c in COLOURS]
+        if self.phase == "respond":
+            return [Through(), Bluff()]
+        if self.phase == "discard":
+            return [Discard(wool_pairs(w)) for w in _sub_multisets(self.drawn[seat] or {}, self.discard_due[seat])]
+        if self.phase == "first_predictor":
+            return [FirstPredictor(s) for s in range(len(self.players))]
+        if self.phase == "reveal":
+            return [Reveal()]
+        return []  # deal: too many outcomes to list; see sample_chance
+
+    def sample_chance(self, rng: Rng) -> Action:
+        if self.phase == "first_predictor":
+            return FirstPredictor(rng.randrange(len(self.players)))
+        if self.phase == "deal":
+            seat = self._next_to_deal()
+            return Deal(seat, wool_pairs(rng.weighted_counts(self.game.options["weights"], self.hand_size)))
+        if self.phase == "reveal":
+            return Reveal()
+        raise IllegalAction("not_a_chance_node", phase=self.phase)
+
+    def timeout_action(self, seat: int) -> Action:
+        if seat not in self.to_act() or seat == CHANCE:
+            raise IllegalAction("not_your_turn", seat=seat, to_act=sorted(self.to_act()))
+        if self.phase == "discard":
+            rng = Rng.derived(self.seed, "timeout-discard", self.turn, seat)
+            pool = [c for c, n in (self.drawn[seat] or {}).items() for _ in range(n)]
+            chosen = rng.sample(pool, self.discard_due[seat])
+            return Discard(wool_pairs({c: chosen.count(c) for c in set(chosen)}))
+        if self.phase == "respond":
+            return Through()
+        # bid phase: the smallest legal raise, else BLUFF
+        if not self._can_raise():
+            return Bluff()
+        if self.bid is not None:
+            return Bid(str(self.bid["colour"]), self._min_count())
+        hand = self.hands[seat] or {}
+        colour = max(COLOURS, key=lambda c: (hand.get(c, 0), -COLOURS.index(c)))
+        return Bid(colour, 1)
+
+    # -- transitions ----------------------------------------------------------------------
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        if isinstance(action, FirstPredictor) and self.phase == "first_predictor":
+            return self._first_predictor(action)
+        if isinstance(action, Deal) and self.phase == "deal":
+            return self._deal(action)
+        if isinstance(action, Discard) and self.phase == "discard":
+            return self._discard(seat, action)
+        if isinstance(action, Bid) and self.phase == "bid":
+            return self._bid(seat, action)
+        if isinstance(action, Bluff) and self.phase in ("bid", "respond"):
+            return self._bluff(seat)
+        if isinstance(action, Through) and self.phase == "respond":
+            return self._through(seat)
+        if isinstance(action, Reveal) and self.phase == "reveal":
+            return self._reveal(action)
+        raise IllegalAction("wrong_phase", action=type(action).__name__, phase=self.phase)
+
+    def _first_predictor(self, action: FirstPredictor) -> list[Event]:
+        if not 0 <= action.seat < len(self.players):
+            raise IllegalAction("no_such_seat", seat=action.seat)
+        return [FirstPredictorChosen(action.seat), *self._start_turn(action.seat)]
+
+    def _start_turn(self, predictor: int) -> list[Event]:
+        self.turn += 1
+        self.predictor = predictor
+        self.bid = None
+        self.responders = []
+        self.responses = []
+        self.drawn = [None] * len(self.players)
+        self.hands = [None] * len(self.players)
+        self.discard_due = {}
+        self.phase = "deal"
+        return [TurnStarted(self.turn, predictor)]
+
+    def _next_to_deal(self) -> int:
+        return next(s for s in self.active_seats() if self.drawn[s] is None)
+
+    def _deal(self, action: Deal) -> list[Event]:
+        expected = self._next_to_deal()
+        if action.seat != expected:
+            raise IllegalAction("deal_out_of_order", seat=action.seat, expected=expected)
+        if action.total != self.hand_size:
+            raise IllegalAction("deal_wrong_size", count=action.total, hand_size=self.hand_size)
+        self.drawn[action.seat] = action.counts
+        self.hands[action.seat] = action.counts
+        events: list[Event] = [WoolDealt(action.seat, action.total)]
+        if all(self.drawn[s] is not None for s in self.active_seats()):
+            self.discard_due = {
+                s: min(self.torches[s], self.hand_size) for s in self.active_seats() if self.torches[s] > 0
+            }
+            events += [DiscardRequired(s, n) for s, n in sorted(self.discard_due.items())]
+            self.phase = "discard" if self.discard_due else "bid"
+        return events
+
+    def _discard(self, seat: int, action: Discard) -> list[Event]:
+        due = self.discard_due[seat]
+        drawn = self.drawn[seat] or {}
+        if action.total != due:
+            raise IllegalAction("discard_wrong_count", count=action.total, required=due)
+        for colour, n in action.wool:
+            if n > drawn.get(colour, 0):
+                raise IllegalAction("discard_not_held", colour=colour, count=n, held=drawn.get(colour, 0))
+        kept = {c: drawn.get(c, 0) - action.counts.get(c, 0) for c in COLOURS}
+        self.hands[seat] = {c: n for c, n in kept.items() if n}
+        del self.discard_due[seat]
+        if not self.discard_due:
+            self.phase = "bid"
+        return [WoolDiscarded(seat, due)]
+
+    def _bid(self, seat: int, action: Bid) -> list[Event]:
+        if action.colour not in COLOURS:
+            raise IllegalAction("unknown_colour", colour=action.colour, colours=list(COLOURS))
+        if not self._can_raise():
+            raise IllegalAction("no_raise_possible", wool_in_play=self.wool_in_play)
+        lo, hi = self._min_count(), self.wool_in_play
+        if not isinstance(action.count, int) or not lo <= action.count <= hi:
+            raise IllegalAction("bid_out_of_range", count=action.count, min=lo, max=hi)
+        self.bid = {"colour": action.colour, "count": action.count, "bidder": seat}
+        self.responders = others_in_order(seat, self.active)
+        self.responses = []
+        self.phase = "respond"
+        return [BidMade(seat, action.colour, action.count)]
+
+    def _through(self, seat: int) -> list[Event]:
+        self.responders.pop(0)
+        self.responses.append((seat, "through"))
+        events: list[Event] = [ThroughSaid(seat)]
+        if not self.responders:
+            assert self.predictor is not None
+            self.predictor = next_active(self.predictor, self.active)
+            self.phase = "bid"
+        return events
+
+    def _bluff(self, seat: int) -> list[Event]:
+        if self.phase == "bid" and self._can_raise():
+            raise IllegalAction("must_raise", min=self._min_count(), max=self.wool_in_play)
+        assert self.bid is not None
+        self.responses.append((seat, "bluff"))
+        self.bid["caller"] = seat
+        self.responders = []
+        self.phase = "reveal"
+        return [BluffCalled(seat, int(self.bid["bidder"]), str(self.bid["colour"]), int(self.bid["count"]))]
+
+    def _reveal(self, action: Reveal) -> list[Event]:
+        seen: set[int] = set()
+        for seat, difference in action.tampered:
+            if not 0 <= seat < len(self.players) or not self.active[seat] or seat in seen:
+                raise IllegalAction("bad_tamper_report", seat=seat)
+            seen.add(seat)
+            wool_pairs({c: abs(n) for c, n in difference})  # colours checked
+        assert self.bid is not None
+        colour, count = str(self.bid["colour"]), int(self.bid["count"])
+        bidder, caller = int(self.bid["bidder"]), int(self.bid["caller"])
+        active_seats = self.active_seats()
+        hands = [self.hands[s] or {} for s in active_seats]
+        actual = count_for(colour, hands)
+        m = int(self.game.options["white_multiplier"]) if colour == WILD else 1
+        events: list[Event] = [
+            Revealed(colour, count, actual, tuple(wool_pairs(self.hands[s] or {}) for s in range(len(self.players))))
+        ]
+        self.last_reveal = {
+            "turn": self.turn,
+            "colour": colour,
+            "count": count,
+            "actual": actual,
+            "bidder": bidder,
+            "caller": caller,
+            "hands": [dict(self.hands[s]) if self.active[s] and self.hands[s] else None for s in range(len(self.players))],
+            "penalties": {},
+            "tampered": [[s, dict(d)] for s, d in action.tampered],
+        }
+        if actual > count:
+            penalties = {caller: (actual - count) * m}
+            reason = "over"
+        elif actual < count:
+            penalties = {bidder: (count - actual) * m}
+            reason = "under"
+        else:
+            penalties = {s: m for s in active_seats if s != bidder}
+            reason = "exact"
+        for seat, torches in sorted(penalties.items()):
+            self.torches[seat] += torches
+            events.append(Penalised(seat, torches, self.torches[seat], reason))
+        self.last_reveal["penalties"] = {str(s): t for s, t in penalties.items()}
+        for seat, difference in action.tampered:
+            events.append(TamperReported(seat, difference))
+            if self.game.options["tamper"] == "forfeit":
+                self.forfeited[seat] = True
+                self.eliminated_turn[seat] = self.turn
+                events.append(Eliminated(seat, self.turn, forfeit=True))
+        for seat in active_seats:
+            if self.eliminated_turn[seat] is None and self.torches[seat] >= self.hand_size:
+                self.eliminated_turn[seat] = self.turn
+                events.append(Eliminated(seat, self.turn))
+        return events + self._end_turn(bidder)
+
+    def _end_turn(self, last_predictor: int) -> list[Event]:
+        if self.turn >= int(self.game.options["turns"]) or len(self.active_seats()) <= 1:
+            self.phase = "over"
+            self.predictor = None
+            standings = self.result()
+            winners = tuple(row["seat"] for row in standings["standings"] if row["winner"])
+            return [MatchOver(winners, tuple(self.torches))]
+        return self._start_turn(next_active(last_predictor, self.active))
+
+    # -- views and results ----------------------------------------------------------------
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        hand_sizes = [sum(h.values()) if h is not None else None for h in self.hands]
+        public: dict[str, Any] = {
+            "game": "wool_bluff",
+            "players": list(self.players),
+            "phase": self.phase,
+            "turn": self.turn,
+            "turns": int(self.game.options["turns"]),
+            "hand_size": self.hand_size,
+            "torches": list(self.torches),
+            "active": self.active,
+            "eliminated_turn": list(self.eliminated_turn),
+            "forfeited": list(self.forfeited),
+            "wool_counts": hand_sizes,
+            "wool_in_play": self.wool_in_play,
+            "predictor": self.predictor,
+            "bid": dict(self.bid) if self.bid else None,
+            "min_count": self._min_count() if self.phase == "bid" else None,
+            "can_raise": self._can_raise() if self.phase == "bid" else None,
+            "responses": [[s, a] for s, a in self.responses],
+            "discard_pending": sorted(self.discard_due),
+            "to_act": sorted(self.to_act()),
+            "last_reveal": self.last_reveal,
+            "weights": dict(self.game.options["weights"]),
+            "white_multiplier": int(self.game.options["white_multiplier"]),
+        }
+        if seat is not None and 0 <= seat < len(self.players):
+            public["seat"] = seat
+            public["hand"] = dict(self.hands[seat]) if self.hands[seat] is not None else None
+            public["drawn"] = dict(self.drawn[seat]) if self.drawn[seat] is not None else None
+            public["must_discard"] = self.discard_due.get(seat, 0)
+        return public
+
+    def result(self) -> dict[str, Any]:
+        n = len(self.players)
+
+        def key(s: int) -> tuple[int, ...]:
+            if self.forfeited[s]:
+                return (2, 0, self.torches[s])
+            turn = self.eliminated_turn[s]
+            if turn is None:
+                return (0, 0, self.torches[s])
+            return (1, -turn, self.torches[s])  # later elimination ranks higher
+
+        order = sorted(range(n), key=lambda s: (key(s), s))
+        prize = self.game.options["prize"]
+        rows = []
+        for position, s in enumerate(order):
+            rank = rows[-1]["rank"] if rows and key(order[position - 1]) == key(s) else position + 1
+            winner = rank == 1 and not self.forfeited[s]
+            rows.append(
+                {
+                    "rank": rank,
+                    "seat": s,
+                    "name": self.players[s],
+                    "torches": self.torches[s],
+                    "eliminated_turn": self.eliminated_turn[s],
+                    "forfeited": self.forfeited[s],
+                    "winner": winner,
+                    "prize": {
+                        "item": prize["item"],
+                        "count": 0 if self.forfeited[s] else prize["winner"] if winner else prize["others"],
+                    },
+                }
+            )
+        return {"over": self.is_over, "turn": self.turn, "standings": rows}
+
+    # -- persistence ----------------------------------------------------------------------
+    def _dump(self) -> dict[str, Any]:
+        return {
+            "players": self.players,
+            "seed": self.seed,
+            "phase": self.phase,
+            "turn": self.turn,
+            "torches": self.torches,
+            "eliminated_turn": self.eliminated_turn,
+            "forfeited": self.forfeited,
+            "drawn": self.drawn,
+            "hands": self.hands,
+            "discard_due": {str(s): n for s, n in self.discard_due.items()},
+            "predictor": self.predictor,
+            "bid": self.bid,
+            "responders": self.responders,
+            "responses": [[s, a] for s, a in self.responses],
+            "last_reveal": self.last_reveal,
+        }
+
+    @classmethod
+    def restore(cls, game: WoolBluff, data: Mapping[str, Any]) -> WoolBluffState:
+        state = cls(game, list(data["players"]), data["seed"])
+        state.phase = data["phase"]
+        state.turn = data["turn"]
+        state.torches = list(data["torches"])
+        state.eliminated_turn = list(data["eliminated_turn"])
+        state.forfeited = list(data["forfeited"])
+        state.drawn = [dict(h) if h is not None else None for h in data["drawn"]]
+        state.hands = [dict(h) if h is not None else None for h in data["hands"]]
+        state.discard_due = {int(s): n for s, n in data["discard_due"].items()}
+        state.predictor = data["predictor"]
+        state.bid = dict(data["bid"]) if data["bid"] else None
+        state.responders = list(data["responders"])
+        state.responses = [(int(s), str(a)) for s, a in data["responses"]]
+        state.last_reveal = data["last_reveal"]
+        return state
+
+
+def _sub_multisets(hand: Mapping[str, int], size: int) -> list[dict[str, int]]:
+    """Every way to pick `size` wool from a hand (as colour counts)."""
+    colours = [c for c in COLOURS if hand.get(c, 0) > 0]
+    out: list[dict[str, int]] = []
+
+    def walk(i: int, left: int, chosen: dict[str, int]) -> None:
+        if left == 0:
+            out.append({c: n for c, n in chosen.items() if n})
+            return
+        if i == len(colours):
+            return
+        colour = colours[i]
+        for take in range(min(left, hand[colour]), -1, -1):
+            chosen[colour] = take
+            walk(i + 1, left - take, chosen)
+        chosen[colour] = 0
+
+    walk(0, size, {})
+    return out

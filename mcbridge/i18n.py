@@ -1,0 +1,95 @@
+"""Player-facing text from config/locales/<lang>/*.yaml.
+
+Each file is one namespace (`common.yaml`, `wool_bluff.yaml`, ...), so every game keeps its
+own texts and translators see one game at a time. Keys are looked up as
+``<file>.<dotted.path>``; a missing key falls back to English, then to the key itself, so
+a missing translation shows up in the game instead of crashing it.
+
+Rules events and refusals are rendered generically: an event `BidMade` of game `g` uses
+``g.event.BidMade`` with the event's fields, plus ``<field>_name`` for seats (the player's
+name) and for values that have their own text (``g.colour.red`` -> ``colour_name``).
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Mapping, Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from mcbridge import CONFIG_DIR
+from mcbridge.core import Event, IllegalAction
+
+LANGUAGES = ("en", "ja")
+SEAT_FIELDS = ("seat", "bidder", "caller", "predictor", "winner", "partner", "player")
+
+
+class _Lenient(dict[str, Any]):
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+class Locale:
+    def __init__(self, lang: str, directory: Path | None = None) -> None:
+        if lang not in LANGUAGES:
+            raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
+        self.lang = lang
+        base = directory or CONFIG_DIR / "locales"
+        self.texts = _load_dir(base / lang)
+        self.fallback = _load_dir(base / "en") if lang != "en" else {}
+
+    def has(self, key: str) -> bool:
+        return key in self.texts or key in self.fallback
+
+    def t(self, key: str, **fields: Any) -> str:
+        template = self.texts.get(key, self.fallback.get(key))
+        if template is None:
+            return key
+        return string.Formatter().vformat(str(template), (), _Lenient(fields))
+
+    def event(self, game: str, event: Event, players: Sequence[str]) -> str:
+        data = event.to_json()
+        kind = data.pop("type")
+        return self.t(f"{game}.event.{kind}", **self._fields(game, data, players))
+
+    def refusal(self, game: str, error: IllegalAction, players: Sequence[str] = ()) -> str:
+        fields = self._fields(game, dict(error.details), players)
+        for key in (f"{game}.error.{error.code}", f"common.error.{error.code}"):
+            if self.has(key):
+                return self.t(key, **fields)
+        return self.t("common.error.generic", code=error.code, **fields)
+
+    def _fields(self, game: str, data: Mapping[str, Any], players: Sequence[str]) -> dict[str, Any]:
+        fields = dict(data)
+        for name, value in data.items():
+            if name in SEAT_FIELDS and isinstance(value, int) and 0 <= value < len(players):
+                fields[f"{name}_name"] = players[value]
+            elif isinstance(value, str) and self.has(f"{game}.{name}.{value}"):
+                fields[f"{name}_name"] = self.t(f"{game}.{name}.{value}")
+            elif isinstance(value, list | tuple) and name in ("legal",):
+                fields[name] = ", ".join(self.t(f"{game}.command.{v}") for v in value)
+        return fields
+
+
+def _load_dir(directory: Path) -> dict[str, str]:
+    flat: dict[str, str] = {}
+    for path in sorted(directory.glob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        _flatten(path.stem, data, flat)
+    return flat
+
+
+def _flatten(prefix: str, value: Any, out: dict[str, str]) -> None:
+    if isinstance(value, dict):
+        for key, sub in value.items():
+            _flatten(f"{prefix}.{key}", sub, out)
+    else:
+        out[prefix] = str(value)
+
+
+@cache
+def locale(lang: str = "en") -> Locale:
+    return Locale(lang)
