@@ -50,6 +50,11 @@ class Locale:
             return key
         return string.Formatter().vformat(str(template), (), _Lenient(fields))
 
+    def lines(self, key: str, **fields: Any) -> tuple[str, str, str, str]:
+        """A four-line sign text (`key` is a list of four templates in the locale file)."""
+        a, b, c, d = (self.t(f"{key}.{i}", **fields) if self.has(f"{key}.{i}") else "" for i in range(4))
+        return a, b, c, d
+
     def event(self, game: str, event: Event, players: Sequence[str]) -> str:
         data = event.to_json()
         kind = data.pop("type")
@@ -86,6 +91,9 @@ def _flatten(prefix: str, value: Any, out: dict[str, str]) -> None:
     if isinstance(value, dict):
         for key, sub in value.items():
             _flatten(f"{prefix}.{key}", sub, out)
+    elif isinstance(value, list):  # sign texts: four lines as key.0 .. key.3
+        for i, sub in enumerate(value):
+            _flatten(f"{prefix}.{i}", sub, out)
     else:
         out[prefix] = str(value)
 

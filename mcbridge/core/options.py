@@ -22,6 +22,10 @@ class Spec:
     def describe(self) -> str:
         raise NotImplementedError  # abstract: every spec below overrides it
 
+    def json_schema(self) -> dict[str, Any]:
+        """The same rule as JSON Schema (draft 2020-12), for editor completion."""
+        raise NotImplementedError  # abstract: every spec below overrides it
+
 
 @dataclass(frozen=True)
 class Int(Spec):
@@ -44,6 +48,9 @@ class Int(Spec):
             return f"a whole number of at most {self.max}"
         return "a whole number"
 
+    def json_schema(self) -> dict[str, Any]:
+        return _bounded({"type": "integer"}, self.min, self.max)
+
 
 @dataclass(frozen=True)
 class Float(Spec):
@@ -62,6 +69,9 @@ class Float(Spec):
         hi = "" if self.max is None else f" <= {self.max}"
         return f"a number{lo}{' and' if lo and hi else ''}{hi}"
 
+    def json_schema(self) -> dict[str, Any]:
+        return _bounded({"type": "number"}, self.min, self.max)
+
 
 @dataclass(frozen=True)
 class Bool(Spec):
@@ -72,6 +82,9 @@ class Bool(Spec):
 
     def describe(self) -> str:
         return "true or false"
+
+    def json_schema(self) -> dict[str, Any]:
+        return {"type": "boolean"}
 
 
 @dataclass(frozen=True)
@@ -86,6 +99,9 @@ class Str(Spec):
     def describe(self) -> str:
         return f"text of at most {self.max_len} characters"
 
+    def json_schema(self) -> dict[str, Any]:
+        return {"type": "string", "maxLength": self.max_len}
+
 
 class Choice(Spec):
     def __init__(self, *choices: Any) -> None:
@@ -99,6 +115,9 @@ class Choice(Spec):
 
     def describe(self) -> str:
         return "one of " + ", ".join(repr(c) for c in self.choices)
+
+    def json_schema(self) -> dict[str, Any]:
+        return {"enum": list(self.choices)}
 
 
 @dataclass(frozen=True)
@@ -117,6 +136,12 @@ class ListOf(Spec):
     def describe(self) -> str:
         size = f" ({self.min_len}..{self.max_len if self.max_len is not None else ''} items)"
         return f"a list of {self.item.describe()}{size}"
+
+    def json_schema(self) -> dict[str, Any]:
+        schema: dict[str, Any] = {"type": "array", "items": self.item.json_schema(), "minItems": self.min_len}
+        if self.max_len is not None:
+            schema["maxItems"] = self.max_len
+        return schema
 
 
 @dataclass(frozen=True)
@@ -145,6 +170,14 @@ class MapOf(Spec):
         keys = f" with keys {self.keys.describe()}" if self.keys else ""
         return f"a mapping{keys} to {self.value.describe()}"
 
+    def json_schema(self) -> dict[str, Any]:
+        schema: dict[str, Any] = {"type": "object", "additionalProperties": self.value.json_schema()}
+        if self.keys is not None:
+            schema["propertyNames"] = self.keys.json_schema()
+            if self.require_all_keys:
+                schema["required"] = list(self.keys.choices)
+        return schema
+
 
 class Struct(Spec):
     """A mapping with known fields; unknown fields are errors with a did-you-mean."""
@@ -169,6 +202,22 @@ class Struct(Spec):
 
     def describe(self) -> str:
         return "a mapping with keys " + ", ".join(self.fields)
+
+    def json_schema(self) -> dict[str, Any]:
+        return {
+            "type": "object",
+            "properties": {name: spec.json_schema() for name, spec in self.fields.items()},
+            "required": list(self.required),
+            "additionalProperties": False,
+        }
+
+
+def _bounded(schema: dict[str, Any], lo: float | None, hi: float | None) -> dict[str, Any]:
+    if lo is not None:
+        schema["minimum"] = lo
+    if hi is not None:
+        schema["maximum"] = hi
+    return schema
 
 
 def unknown_key_hint(name: str, known: Mapping[str, Any] | list[str]) -> str:

@@ -24,7 +24,7 @@ from typing import Any
 from mcbridge import SEEDS_DIR
 from mcbridge.core.errors import OptionError
 from mcbridge.core.options import Spec, Struct, unknown_key_hint
-from mcbridge.core.yamlmarks import load_marked_file
+from mcbridge.core.yamlmarks import load_marked_file, path_from_dotted
 
 
 @dataclass(frozen=True)
@@ -65,7 +65,7 @@ def load_seed(game: str, schema: Struct, path: Path | None = None) -> SeedData:
     try:
         options = schema.check(raw, "")
     except OptionError as exc:
-        raise exc.located(marked.where(_path_of(exc.key, "options"))) from None
+        raise exc.located(marked.where(path_from_dotted(exc.key, ("options",)))) from None
     return SeedData(
         game=game,
         options=options,
@@ -106,19 +106,6 @@ def _dotted(path: tuple[Hashable, ...]) -> str:
     for part in path:
         text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
     return text
-
-
-def _path_of(dotted: str, root: str) -> tuple[Hashable, ...]:
-    """'weights.red' -> ('options', 'weights', 'red'); list indices become ints."""
-    parts: list[Hashable] = [root]
-    for piece in dotted.replace("]", "").replace(" key", "").split("."):
-        if not piece:
-            continue
-        name, *indices = piece.split("[")
-        if name:
-            parts.append(name)
-        parts.extend(int(i) for i in indices if i.isdigit())
-    return tuple(parts)
 
 
 __all__ = ["Placeholder", "SeedData", "Spec", "load_seed", "merge_options", "seed_path"]

@@ -39,6 +39,19 @@ class MarkedYaml:
         return f"{self.filename}:{line}:{column}"
 
 
+def path_from_dotted(dotted: str, root: tuple[Hashable, ...] = ()) -> tuple[Hashable, ...]:
+    """'weights.red' or 'seats[2].at' (an option error's key) -> a marks path."""
+    parts: list[Hashable] = list(root)
+    for piece in dotted.replace("]", "").replace(" key", "").split("."):
+        if not piece:
+            continue
+        name, *indices = piece.split("[")
+        if name:
+            parts.append(name)
+        parts.extend(int(i) for i in indices if i.isdigit())
+    return tuple(parts)
+
+
 def load_marked(text: str, filename: str = "<string>") -> MarkedYaml:
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)

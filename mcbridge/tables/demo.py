@@ -1,0 +1,113 @@
+"""Bots that play Wool Bluff in the world the way people do.
+
+Each bot is a simulated player: it walks into a booth (or clicks the join sign), holds a
+sword, reads what its booth shows (its own view only), decides with the game's bot policy,
+and then clicks the booth's signs: the colour sign until the colour is right, +1/-1 until
+the count is right, then BID; or THROUGH / BLUFF; or the wool of its hand to discard. In
+`give` mode it places its wool on the wall at Reveal and discards on the discard pad.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mcbridge.core import Rng
+from mcbridge.games.wool_bluff import COLOURS, Bid, Bluff, Discard, Through, WoolBluffBot
+from mcbridge.tables.wool_render import hand_slots
+from mcbridge.tables.wool_table import WoolBluffTable
+from mcbridge.world.blocks import wool
+from mcbridge.world.driver import DIAMOND_SWORD, SimPlayer
+from mcbridge.world.geometry import Pos
+
+
+class TableBot:
+    def __init__(self, table: WoolBluffTable, player: SimPlayer, booth: int, seed: int) -> None:
+        self.table = table
+        self.player = player
+        self.booth = booth
+        self.policy = WoolBluffBot()
+        self.rng = Rng.derived(seed, "bot", booth)
+        self.acted_on: tuple[Any, ...] | None = None
+        self.placed_turn = 0
+
+    # -- moving and clicking ----------------------------------------------------------------
+    def _world(self, local: Pos) -> Pos:
+        return self.table.arena.frame.to_world(local)
+
+    def sit_down(self, by_walking: bool) -> None:
+        seat = self.table.arena.seats[self.booth]
+        self.player.hold(DIAMOND_SWORD)
+        if by_walking:
+            inside = seat.interior.cuboid
+            centre = self._world(Pos((inside.lo.x + inside.hi.x) // 2, inside.lo.y, (inside.lo.z + inside.hi.z) // 2))
+            self.player.walk_to(centre.x + 0.5, centre.y, centre.z + 0.5)
+        else:
+            self.click(seat.signs["join"].at)
+
+    def click(self, local: Pos) -> None:
+        p = self._world(local)
+        self.player.right_click(p.x, p.y, p.z, face=1)
+
+    def sign(self, name: str) -> None:
+        self.click(self.table.arena.seats[self.booth].signs[name].at)
+
+    # -- playing -----------------------------------------------------------------------------
+    def act(self) -> None:
+        state = self.table.state
+        seat = self.table.rules_seat(self.booth)
+        if state is None or seat is None or state.is_over:
+            return
+        if state.phase == "reveal" and self.table.dispensing == "give":
+            self._place_hand(seat)
+            return
+        if seat not in state.to_act():
+            return
+        key = (state.turn, state.phase, state.bid and state.bid.get("count"), len(state.responses))
+        if key == self.acted_on:
+            return
+        self.acted_on = key
+        view = state.view(seat)
+        action = self.policy.choose(view, state.legal_actions(seat), self.rng)
+        if isinstance(action, Bid):
+            self._bid(action)
+        elif isinstance(action, Through):
+            self.sign("through")
+        elif isinstance(action, Bluff):
+            self.sign("bluff")
+        elif isinstance(action, Discard):
+            self._discard(action, view)
+
+    def _bid(self, bid: Bid) -> None:
+        ui = self.table.ui[self.booth]
+        steps = (COLOURS.index(bid.colour) - COLOURS.index(ui.colour)) % len(COLOURS)
+        for _ in range(steps):
+            self.sign("colour")
+        delta = bid.count - ui.count
+        for _ in range(abs(delta)):
+            self.sign("plus" if delta > 0 else "minus")
+        self.sign("bid")
+
+    def _discard(self, action: Discard, view: dict[str, Any]) -> None:
+        if self.table.dispensing == "give":  # no hand display: say it in chat
+            words = " ".join(f"{c} {n}" for c, n in action.wool)
+            self.player.chat(f"!discard {words}")
+            return
+        slots = hand_slots(view["drawn"])
+        wanted = action.counts
+        cells = self.table.arena.seats[self.booth].hand_display.cells
+        for k, colour in enumerate(slots):
+            if wanted.get(colour, 0) > 0:
+                wanted[colour] -= 1
+                self.click(cells[k])
+
+    def _place_hand(self, seat: int) -> None:
+        state = self.table.state
+        assert state is not None
+        if self.placed_turn == state.turn:
+            return
+        self.placed_turn = state.turn
+        cells = self.table.arena.seats[self.booth].wool_wall.cells
+        for cell_local, colour in zip(cells, hand_slots(state.view(seat)["hand"]), strict=False):
+            p = self._world(cell_local)
+            block = wool(colour)
+            self.player.place(p.x, p.y, p.z, block.id, block.data)

@@ -1,0 +1,71 @@
+"""`mcbridge demo`: the embedded world, the shipped arena, bots, one full match."""
+
+from __future__ import annotations
+
+import dataclasses
+import tempfile
+import time
+from pathlib import Path
+
+from mcbridge import CONFIG_DIR
+from mcbridge.tables.build import build_arena
+from mcbridge.tables.config import load_arena
+from mcbridge.tables.demo import TableBot
+from mcbridge.tables.journal import Journal
+from mcbridge.tables.supervisor import Supervisor
+from mcbridge.tables.wool_table import WoolBluffTable
+from mcbridge.world.connection import Connection
+from mcbridge.world.embedded import start_embedded
+
+ARENA = CONFIG_DIR / "arenas" / "wool_bluff.yaml"
+BOT_NAMES = ["Aki", "Ben", "Chie", "Dan", "Emi", "Fumi", "Gen", "Hana"]
+
+
+def run_demo(seed: int = 7, players: int = 4, tps: float = 20.0, mode: str = "booth", lang: str = "en",
+             turns: int | None = None, journal_path: Path | None = None, max_seconds: float = 600.0,
+             quiet: bool = False) -> int:
+    arena = load_arena(ARENA)
+    options = dict(arena.options)
+    if turns:
+        options["turns"] = turns
+    arena = dataclasses.replace(arena, dispensing=mode, locale=lang, options=options)
+    players = max(2, min(players, len(arena.seats)))
+    with tempfile.TemporaryDirectory() as tmp, start_embedded(port=0, tps=tps) as world:
+        journal = Journal(journal_path or Path(tmp) / "journal.sqlite")
+        with Connection("127.0.0.1", world.port) as conn:
+            started = time.monotonic()
+            sent = build_arena(conn, arena)
+            _say(quiet, f"arena {arena.name} built on the embedded world ({sent} commands)")
+            caps = conn.capabilities()
+            table = WoolBluffTable(arena, journal, time.monotonic, seed=seed, can_give="give" in caps,
+                                   can_tell="tell" in caps, start_delay=1.0, reveal_hold=0.5)
+            supervisor = Supervisor(conn, [table])
+            bots = []
+            for booth in range(players):
+                bot = TableBot(table, world.players.join(BOT_NAMES[booth]), booth, seed)
+                bot.sit_down(by_walking=booth % 2 == 0)
+                bots.append(bot)
+            printed = 0
+            deadline = time.monotonic() + max_seconds
+            while not (table.state is not None and table.finished):
+                if time.monotonic() > deadline:
+                    raise TimeoutError(f"the demo match did not finish within {max_seconds} s")
+                supervisor.step()
+                for bot in bots:
+                    bot.act()
+                heard = bots[0].player.chat_heard()
+                for line in heard[printed:]:
+                    _say(quiet, line)
+                printed = len(heard)
+            supervisor.step()  # deliver the last words (standings, prizes)
+            for line in bots[0].player.chat_heard()[printed:]:
+                _say(quiet, line)
+            _say(quiet, f"match over in {time.monotonic() - started:.1f} s, {supervisor.cycles} cycles, "
+                        f"{conn.stats.commands} commands")
+        journal.close()
+    return 0
+
+
+def _say(quiet: bool, line: str) -> None:
+    if not quiet:
+        print(line, flush=True)

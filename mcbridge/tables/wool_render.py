@@ -1,0 +1,177 @@
+"""Wool Bluff: the state drawn as blocks and sign texts (arena-local).
+
+Pure functions of the rules views and the table's own UI state. Private things (a seat's
+hand, its bid draft, its info sign) are drawn only inside that seat's enclosed booth; the
+board, seat signs, wool walls and torch walls get only `view(None)`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from mcbridge.games.wool_bluff import COLOURS
+from mcbridge.i18n import Locale
+from mcbridge.tables.config import Arena, SeatPlan
+from mcbridge.tables.layout import EMPTY_SLOT, Lines, wall_torch
+from mcbridge.world import blocks
+from mcbridge.world.blocks import Block
+from mcbridge.world.geometry import Pos
+
+#: The six game colours as wool, and as stained glass (a wool picked for discard).
+WOOL_OF = {c: blocks.wool(c) for c in COLOURS}
+GLASS_OF = {c: Block(blocks.STAINED_GLASS.id, blocks.wool(c).data) for c in COLOURS}
+COLOUR_OF_WOOL = {block.data: c for c, block in WOOL_OF.items()}
+MAX_TORCHES_SHOWN = 10
+
+
+@dataclass
+class SeatUi:
+    """What a seated player is composing: never part of the rules state."""
+
+    colour: str = "red"
+    count: int = 1
+    selected: list[int] = field(default_factory=list)  # hand display slots picked for discard
+
+
+@dataclass
+class Scene:
+    blocks: dict[Pos, Block] = field(default_factory=dict)
+    signs: dict[Pos, Lines] = field(default_factory=dict)
+
+
+def hand_slots(hand: Mapping[str, int] | None) -> list[str]:
+    """A hand as one colour per slot, in colour order."""
+    return [c for c in COLOURS for _ in range((hand or {}).get(c, 0))]
+
+
+def render(
+    arena: Arena,
+    text: Locale,
+    public: Mapping[str, Any] | None,
+    private: list[Mapping[str, Any] | None],
+    occupants: list[str | None],
+    seat_of_booth: list[int | None],
+    ui: list[SeatUi],
+    showing_reveal: bool,
+    manage_walls: bool,
+) -> Scene:
+    """`private`, `occupants` and `ui` are per booth; `seat_of_booth` maps a booth to its
+    rules seat (None for a booth left empty when the match began)."""
+    scene = Scene()
+    _board(scene, arena, text, public, occupants)
+    for seat in arena.seats:
+        i = seat.index
+        rules_seat = seat_of_booth[i]
+        _seat_public(scene, seat, text, public, rules_seat, occupants[i], showing_reveal, manage_walls)
+        _booth(scene, seat, rules_seat, text, private[i], ui[i])
+    return scene
+
+
+def _name(public: Mapping[str, Any], seat: int | None) -> str:
+    return "" if seat is None else str(public["players"][seat])
+
+
+def _board(scene: Scene, arena: Arena, text: Locale, public: Mapping[str, Any] | None, occupants: list[str | None]) -> None:
+    signs = arena.board_signs
+    t = "wool_bluff.sign."
+    scene.signs[signs["title"].at] = text.lines(t + "title", arena=arena.name[:15])
+    if public is None:
+        seated = sum(1 for o in occupants if o)
+        scene.signs[signs["status"].at] = text.lines(t + "waiting", seated=seated, seats=len(occupants))
+        for key in ("bid", "to_act", "wool", "standings"):
+            scene.signs[signs[key].at] = ("", "", "", "")
+        return
+    phase = text.t(f"wool_bluff.phase.{public['phase']}")
+    scene.signs[signs["status"].at] = text.lines(
+        t + "status", turn=public["turn"], turns=public["turns"], phase=phase, predictor=_name(public, public["predictor"])
+    )
+    bid = public["bid"]
+    if bid:
+        caller = bid.get("caller")
+        scene.signs[signs["bid"].at] = text.lines(
+            t + "bid",
+            count=bid["count"],
+            colour=text.t(f"wool_bluff.colour.{bid['colour']}"),
+            bidder=_name(public, bid["bidder"]),
+            caller=("BLUFF: " + _name(public, caller)) if caller is not None else "",
+        )
+    else:
+        scene.signs[signs["bid"].at] = text.lines(t + "bid_none")
+    acting = [_name(public, s) for s in public["to_act"] if s >= 0][:3] + ["", "", ""]
+    scene.signs[signs["to_act"].at] = text.lines(t + "to_act", a=acting[0], b=acting[1], c=acting[2])
+    scene.signs[signs["wool"].at] = text.lines(t + "wool", wool=public["wool_in_play"])
+    if public["phase"] == "over":
+        order = sorted(range(len(public["players"])), key=lambda s: public["torches"][s])
+        lines = [f"{i + 1}.{public['players'][s][:9]} {public['torches'][s]}" for i, s in enumerate(order[:4])]
+        scene.signs[signs["standings"].at] = (*lines, "", "", "", "")[:4]  # type: ignore[assignment]
+    else:
+        scene.signs[signs["standings"].at] = ("", "", "", "")
+
+
+def _seat_public(
+    scene: Scene,
+    seat: SeatPlan,
+    text: Locale,
+    public: Mapping[str, Any] | None,
+    rules_seat: int | None,
+    occupant: str | None,
+    showing_reveal: bool,
+    manage_walls: bool,
+) -> None:
+    i = seat.index
+    if rules_seat is None:
+        public = None
+    t = "wool_bluff.sign."
+    join = seat.signs["join"].at
+    scene.signs[join] = (
+        text.lines(t + "join_taken", seat=i + 1, name=occupant[:15]) if occupant else text.lines(t + "join_free", seat=i + 1)
+    )
+    torches = public["torches"][rules_seat] if public and rules_seat is not None else 0
+    out = public is not None and rules_seat is not None and not public["active"][rules_seat]
+    scene.signs[seat.signs["seat"].at] = text.lines(
+        t + "seat", seat=i + 1, name=(occupant or "")[:15], torches=torches, note=text.t(t + "out") if out else ""
+    )
+    lit = min(torches, MAX_TORCHES_SHOWN)
+    assert seat.torch_wall.faces is not None
+    for k, cell in enumerate(seat.torch_wall.cells):
+        scene.blocks[cell] = wall_torch(seat.torch_wall.faces) if k < lit else blocks.AIR
+    if not manage_walls:
+        return
+    shown: list[str] = []
+    if public and rules_seat is not None and showing_reveal and public["last_reveal"]:
+        shown = hand_slots(public["last_reveal"]["hands"][rules_seat])
+    for k, cell in enumerate(seat.wool_wall.cells):
+        scene.blocks[cell] = WOOL_OF[shown[k]] if k < len(shown) else blocks.AIR
+
+
+def _booth(
+    scene: Scene, seat: SeatPlan, rules_seat: int | None, text: Locale, private: Mapping[str, Any] | None, ui: SeatUi
+) -> None:
+    t = "wool_bluff.sign."
+    signs = seat.signs
+    discarding = bool(private and private["phase"] == "discard" and private["must_discard"])
+    slots = hand_slots((private or {}).get("drawn") if discarding else (private or {}).get("hand"))
+    for k, cell in enumerate(seat.hand_display.cells):
+        if k < len(slots):
+            scene.blocks[cell] = GLASS_OF[slots[k]] if discarding and k in ui.selected else WOOL_OF[slots[k]]
+        else:
+            scene.blocks[cell] = EMPTY_SLOT
+    colour = text.t(f"wool_bluff.colour.{ui.colour}")
+    scene.signs[signs["colour"].at] = text.lines(t + "colour", colour=colour)
+    scene.signs[signs["minus"].at] = text.lines(t + "minus")
+    scene.signs[signs["plus"].at] = text.lines(t + "plus")
+    scene.signs[signs["bid"].at] = text.lines(t + "bid_button", colour=colour, count=ui.count)
+    scene.signs[signs["through"].at] = text.lines(t + "through")
+    scene.signs[signs["bluff"].at] = text.lines(t + "bluff")
+    info = text.lines(t + "info_wait")
+    if private and rules_seat in private["to_act"]:
+        if discarding:
+            info = text.lines(t + "info_discard", n=private["must_discard"], k=len(ui.selected))
+        elif private["phase"] == "bid":
+            what = text.t(t + ("you_bid" if private["can_raise"] else "you_bluff"))
+            info = text.lines(t + "info_turn", what=what)
+        elif private["phase"] == "respond":
+            info = text.lines(t + "info_turn", what=text.t(t + "you_answer"))
+    scene.signs[signs["info"].at] = info
