@@ -76,7 +76,21 @@ class Locale:
                 fields[f"{name}_name"] = self.t(f"{game}.{name}.{value}")
             elif isinstance(value, list | tuple) and name in ("legal",):
                 fields[name] = ", ".join(self.t(f"{game}.command.{v}") for v in value)
+            elif name == "hands" and isinstance(value, list | tuple):  # per seat: [[colour, n], ...]
+                shown = [f"{players[s] if s < len(players) else s}: {self._counts(game, h)}"
+                         for s, h in enumerate(value) if h]
+                fields["hands_text"] = "; ".join(shown)
+            elif name == "difference" and isinstance(value, list | tuple):
+                fields["difference_text"] = self._counts(game, value, signed=True)
         return fields
+
+    def _counts(self, game: str, pairs: Any, signed: bool = False) -> str:
+        """[["red", 3], ["white", -1]] -> "3 red, -1 white" in this language."""
+        parts = []
+        for key, n in pairs:
+            label = self.t(f"{game}.colour.{key}") if self.has(f"{game}.colour.{key}") else str(key)
+            parts.append(f"{n:+d} {label}" if signed else f"{n} {label}")
+        return ", ".join(parts)
 
 
 def _load_dir(directory: Path) -> dict[str, str]:

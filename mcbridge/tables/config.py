@@ -156,12 +156,15 @@ def check_arena(marked: MarkedYaml) -> Arena:
     return arena
 
 
-def _region(raw: dict[str, Any], offset: Pos = Pos(0, 0, 0)) -> Region:
+ORIGIN = Pos(0, 0, 0)
+
+
+def _region(raw: dict[str, Any], offset: Pos = ORIGIN) -> Region:
     faces = Facing.parse(raw["faces"]) if "faces" in raw else None
     return Region(Cuboid(Pos.of(raw["from"]) + offset, Pos.of(raw["to"]) + offset), faces)
 
 
-def _sign(raw: dict[str, Any], offset: Pos = Pos(0, 0, 0)) -> SignSpot:
+def _sign(raw: dict[str, Any], offset: Pos = ORIGIN) -> SignSpot:
     return SignSpot(Pos.of(raw["at"]) + offset, Facing.parse(raw["faces"]))
 
 
@@ -177,7 +180,7 @@ def _build(data: dict[str, Any], marked: MarkedYaml, problems: list[str]) -> Are
     seats = []
     for i, seat in enumerate(data["seats"]):
         at = Pos.of(seat["at"])
-        regions = {name: _region(seat.get(name, template[name]), at if name not in seat else Pos(0, 0, 0))
+        regions = {name: _region(seat.get(name, template[name]), at if name not in seat else ORIGIN)
                    for name in SEAT_REGIONS}
         signs = {name: _sign(spot, at) for name, spot in template["signs"].items()}
         seats.append(SeatPlan(index=i, signs=signs, **regions))
@@ -211,18 +214,24 @@ def _check_geometry(arena: Arena, marked: MarkedYaml, problems: list[str]) -> No
     for name, spot in arena.board_signs.items():
         named.append((f"board.signs.{name}", ("board", "signs", name), Cuboid(spot.at, spot.at)))
     hand = int(arena.options.get("hand_size", 10))
+    too_small: set[tuple[Any, ...]] = set()  # a template region too small is one problem, not one per seat
     for seat in arena.seats:
         base = ("seats", seat.index)
+        own = arena.raw["seats"][seat.index]
         for name in SEAT_REGIONS:
             region: Region = getattr(seat, name)
-            src = (*base, name) if name in arena.raw["seats"][seat.index] else ("seat_template", name)
+            # a template region lands outside because of this seat's 'at': point there
+            src = (*base, name) if name in own else (*base, "at")
             named.append((f"seat {seat.index + 1} {name}", src, region.cuboid))
         for name, spot in seat.signs.items():
-            named.append((f"seat {seat.index + 1} sign '{name}'", ("seat_template", "signs", name), Cuboid(spot.at, spot.at)))
+            named.append((f"seat {seat.index + 1} sign '{name}'", (*base, "at"), Cuboid(spot.at, spot.at)))
         for name in ("hand_display", "wool_wall", "torch_wall"):
             region = getattr(seat, name)
-            if region.cuboid.volume < hand:
-                problems.append(f"{at('seat_template', name)}: seat {seat.index + 1} {name} holds "
+            src = (*base, name) if name in own else ("seat_template", name)
+            if region.cuboid.volume < hand and src not in too_small:
+                too_small.add(src)
+                who = f"seat {seat.index + 1} {name}" if name in own else f"{name} (every seat)"
+                problems.append(f"{marked.where(src)}: {who} holds "
                                 f"{region.cuboid.volume} blocks but a hand is {hand}; make it at least {hand} blocks")
         for name in ("wool_wall", "torch_wall"):
             if getattr(seat, name).faces is None:

@@ -29,6 +29,8 @@ class TableBot:
         self.rng = Rng.derived(seed, "bot", booth)
         self.acted_on: tuple[Any, ...] | None = None
         self.placed_turn = 0
+        self.pending_pad: list[str] = []
+        self.pad_wait = 0
 
     # -- moving and clicking ----------------------------------------------------------------
     def _world(self, local: Pos) -> Pos:
@@ -62,11 +64,16 @@ class TableBot:
             return
         if seat not in state.to_act():
             return
+        if self.pending_pad:
+            self._refill_pad()
+            return
         key = (state.turn, state.phase, state.bid and state.bid.get("count"), len(state.responses))
         if key == self.acted_on:
             return
-        self.acted_on = key
         view = state.view(seat)
+        if state.phase == "discard" and self.table.dispensing == "give" and not self._holds(view["drawn"]):
+            return  # the wool items have not arrived yet; look again next cycle
+        self.acted_on = key
         action = self.policy.choose(view, state.legal_actions(seat), self.rng)
         if isinstance(action, Bid):
             self._bid(action)
@@ -76,6 +83,18 @@ class TableBot:
             self.sign("bluff")
         elif isinstance(action, Discard):
             self._discard(action, view)
+
+    def _place(self, local: Pos, colour: str) -> None:
+        """Place one wool from the inventory, then take the sword back in hand (placing
+        needs the wool in hand, and sign clicks only count with a sword)."""
+        p = self._world(local)
+        block = wool(colour)
+        self.player.place(p.x, p.y, p.z, block.id, block.data)
+        self.player.hold(DIAMOND_SWORD)
+
+    def _holds(self, wool_counts: dict[str, int]) -> bool:
+        have = self.player.inventory()
+        return all(have.get((wool(c).id, wool(c).data), 0) >= n for c, n in wool_counts.items())
 
     def _bid(self, bid: Bid) -> None:
         ui = self.table.ui[self.booth]
@@ -88,9 +107,13 @@ class TableBot:
         self.sign("bid")
 
     def _discard(self, action: Discard, view: dict[str, Any]) -> None:
-        if self.table.dispensing == "give":  # no hand display: say it in chat
-            words = " ".join(f"{c} {n}" for c, n in action.wool)
-            self.player.chat(f"!discard {words}")
+        if self.table.dispensing == "give":  # no hand display: put the wool on the discard pad
+            pad = self.table.arena.seats[self.booth].discard_pad.cells
+            pieces = [c for c, n in action.wool for _ in range(n)]
+            for colour, cell_local in zip(pieces, pad, strict=False):  # the table empties the pad
+                self._place(cell_local, colour)
+            self.pending_pad = pieces[len(pad):]
+            self.pad_wait = 3
             return
         slots = hand_slots(view["drawn"])
         wanted = action.counts
@@ -100,6 +123,22 @@ class TableBot:
                 wanted[colour] -= 1
                 self.click(cells[k])
 
+    def _refill_pad(self) -> None:
+        """Put the next discards on the pad once the table has read and emptied it.
+
+        The table reads the pad on the next cycle and empties it with the write after that,
+        so the bot, like a patient player, waits three cycles between loads.
+        """
+        self.pad_wait -= 1
+        if self.pad_wait > 0:
+            return
+        pad = self.table.arena.seats[self.booth].discard_pad.cells
+        for cell_local in pad:
+            if not self.pending_pad:
+                break
+            self._place(cell_local, self.pending_pad.pop(0))
+        self.pad_wait = 3
+
     def _place_hand(self, seat: int) -> None:
         state = self.table.state
         assert state is not None
@@ -108,6 +147,4 @@ class TableBot:
         self.placed_turn = state.turn
         cells = self.table.arena.seats[self.booth].wool_wall.cells
         for cell_local, colour in zip(cells, hand_slots(state.view(seat)["hand"]), strict=False):
-            p = self._world(cell_local)
-            block = wool(colour)
-            self.player.place(p.x, p.y, p.z, block.id, block.data)
+            self._place(cell_local, colour)

@@ -21,13 +21,21 @@ class Reconciler:
         self.frame = frame
         self.blocks: dict[Pos, Block] = {}
         self.signs: dict[Pos, Lines] = {}
+        self._last: tuple[object, object] | None = None  # the scene written last, by identity
 
     def forget(self) -> None:
         self.blocks.clear()
         self.signs.clear()
+        self._last = None
 
     def write(self, batch: Batch, blocks: Mapping[Pos, Block], signs: Mapping[Pos, Lines]) -> int:
-        """Add the changes of this scene (arena-local) to `batch`; returns commands added."""
+        """Add the changes of this scene (arena-local) to `batch`; returns commands added.
+
+        A table hands back the very same scene while nothing changed: that costs nothing here.
+        """
+        if self._last is not None and self._last[0] is blocks and self._last[1] is signs:
+            return 0
+        self._last = (blocks, signs)
         added = 0
         for local, block in blocks.items():
             if local in signs:
@@ -37,12 +45,15 @@ class Reconciler:
                 self.blocks[local] = block
                 added += 1
         for local, lines in signs.items():
-            block = blocks.get(local)
-            if self.signs.get(local) != lines or (block is not None and self.blocks.get(local) != block):
-                sign_block = block or self.blocks.get(local)
+            wanted = blocks.get(local)
+            if self.signs.get(local) != lines or (wanted is not None and self.blocks.get(local) != wanted):
+                sign_block = wanted if wanted is not None else self.blocks.get(local)
                 if sign_block is None:
                     continue  # a sign text for a block this scene does not own
-                batch.set_sign(self.frame.to_world(local), self.frame.block_to_world(sign_block), lines)
+                # RJ splits arguments with Java's split(","), which drops trailing empty fields, and
+                # keeps the old text of a line it is not given: a blank line goes out as one space.
+                sent = [line or " " for line in lines]
+                batch.set_sign(self.frame.to_world(local), self.frame.block_to_world(sign_block), sent)
                 self.signs[local] = lines
                 self.blocks[local] = sign_block
                 added += 1

@@ -21,6 +21,7 @@ from mcbridge.world.connection import Connection
 from mcbridge.world.errors import CommandFailed, WorldError
 from mcbridge.world.events import PlayerRegistry
 from mcbridge.world.geometry import Pos
+from mcbridge.world.pipeline import Reply
 
 log = logging.getLogger(__name__)
 
@@ -42,6 +43,7 @@ class Supervisor:
         self.tables = tables
         self.reconcilers = [Reconciler(t.arena.frame) for t in tables]
         self.registry = PlayerRegistry()
+        self.online: dict[str, Pos] | None = None  # block positions last passed to the tables
         self.cycles = 0
         conn.on_reconnect.append(lambda _conn: self.forget())
 
@@ -63,17 +65,26 @@ class Supervisor:
                 batch.tell(player, text)
             for player, item_id, data, count in out.gives:
                 batch.give(player, (item_id, data), count)
+            for cell in out.clears:
+                batch.set_block(table.arena.frame.to_world(cell), Block(0))
         ids = batch.get_player_ids()
         hits = batch.poll_block_hits()
         chats = [batch.poll_chat_posts(i) for i in self.registry.chat_sources()]
         positions = {name: batch.entity_pos(eid) for name, eid in self.registry.players().items()}
-        reads: dict[int, dict[int, list]] = {}
+        reads: dict[int, dict[int, list[Reply[Block]]]] = {}
+        pads: dict[int, dict[int, list[Reply[Block]]]] = {}
         for t_index, table in enumerate(self.tables):
+            frame = table.arena.frame
             if table.wants_wall_reads():
-                frame = table.arena.frame
                 reads[t_index] = {
                     seat.index: [batch.get_block_with_data(frame.to_world(p)) for p in seat.wool_wall.cells]
                     for seat in table.arena.seats
+                }
+            booths = table.pads_to_read()
+            if booths:
+                pads[t_index] = {
+                    b: [batch.get_block_with_data(frame.to_world(p)) for p in table.arena.seats[b].discard_pad.cells]
+                    for b in booths
                 }
         try:
             batch.flush()
@@ -89,19 +100,21 @@ class Supervisor:
             except WorldError as exc:
                 log.warning("could not read player names: %s", exc)
             self.registry.learn(answers)
-        self._dispatch(hits, chats, positions, reads, stats)
+        self._dispatch(hits, chats, positions, reads, pads, stats)
         for table in self.tables:
             table.tick()
         return stats
 
-    def _dispatch(self, hits, chats, positions, reads, stats: CycleStats) -> None:  # type: ignore[no-untyped-def]
+    def _dispatch(self, hits, chats, positions, reads, pads, stats: CycleStats) -> None:  # noqa: ANN001 - Reply slots
         online: dict[str, Pos] = {}
         for name, reply in positions.items():
             if reply.ok:
                 online[name] = Pos.of(reply.result())
-        for table in self.tables:
-            frame = table.arena.frame
-            table.on_presence({n: frame.to_local(p) for n, p in online.items()})
+        if online != self.online:  # nobody moved a block or came or went: nothing to tell the tables
+            self.online = online
+            for table in self.tables:
+                frame = table.arena.frame
+                table.on_presence({n: frame.to_local(p) for n, p in online.items()})
         for event in hits.result() if hits.ok else []:
             name = self.registry.name_of(event.entityId)
             if name is None:
@@ -119,9 +132,10 @@ class Supervisor:
                 for table in self.tables:
                     table.on_chat(name, post.message)
         for t_index, walls in reads.items():
-            self.tables[t_index].on_wall_reads(
-                {seat: [r.result() if r.ok else Block(0) for r in replies] for seat, replies in walls.items()}
-            )
+            self.tables[t_index].on_wall_reads({seat: _blocks(replies) for seat, replies in walls.items()})
+        for t_index, booths in pads.items():
+            for booth, replies in booths.items():
+                self.tables[t_index].on_pad_reads(booth, _blocks(replies))
 
     def run(self, until: Callable[[], bool], max_seconds: float, min_cycle: float = 0.0) -> None:
         """Cycle until `until()` is true or the time is up (every wait is bounded)."""
@@ -139,3 +153,8 @@ class Supervisor:
             spare = min_cycle - (time.monotonic() - started)
             if spare > 0:
                 time.sleep(spare)
+
+
+def _blocks(replies: list[Reply[Block]]) -> list[Block]:
+    """Read results; a failed read counts as air (the table then reports it, never guesses)."""
+    return [r.result() if r.ok else Block(0) for r in replies]

@@ -7,14 +7,14 @@ board, seat signs, wool walls and torch walls get only `view(None)`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from mcbridge.games.wool_bluff import COLOURS
 from mcbridge.i18n import Locale
 from mcbridge.tables.config import Arena, SeatPlan
-from mcbridge.tables.layout import EMPTY_SLOT, Lines, wall_torch
+from mcbridge.tables.layout import EMPTY_SLOT, Lines, wall_sign, wall_torch
 from mcbridge.world import blocks
 from mcbridge.world.blocks import Block
 from mcbridge.world.geometry import Pos
@@ -33,6 +33,7 @@ class SeatUi:
     colour: str = "red"
     count: int = 1
     selected: list[int] = field(default_factory=list)  # hand display slots picked for discard
+    pad: list[str] = field(default_factory=list)  # give mode: colours put on the discard pad so far
 
 
 @dataclass
@@ -50,10 +51,10 @@ def render(
     arena: Arena,
     text: Locale,
     public: Mapping[str, Any] | None,
-    private: list[Mapping[str, Any] | None],
-    occupants: list[str | None],
-    seat_of_booth: list[int | None],
-    ui: list[SeatUi],
+    private: Sequence[Mapping[str, Any] | None],
+    occupants: Sequence[str | None],
+    seat_of_booth: Sequence[int | None],
+    ui: Sequence[SeatUi],
     showing_reveal: bool,
     manage_walls: bool,
 ) -> Scene:
@@ -66,6 +67,11 @@ def render(
         rules_seat = seat_of_booth[i]
         _seat_public(scene, seat, text, public, rules_seat, occupants[i], showing_reveal, manage_walls)
         _booth(scene, seat, rules_seat, text, private[i], ui[i])
+    # A sign's text is written with its block (world.setSign needs both), so the scene owns
+    # the sign blocks too; without them the reconciler has no block to write the text with.
+    for spot in [*arena.board_signs.values(), *(s for seat in arena.seats for s in seat.signs.values())]:
+        if spot.at in scene.signs:
+            scene.blocks[spot.at] = wall_sign(spot.faces)
     return scene
 
 
@@ -73,7 +79,9 @@ def _name(public: Mapping[str, Any], seat: int | None) -> str:
     return "" if seat is None else str(public["players"][seat])
 
 
-def _board(scene: Scene, arena: Arena, text: Locale, public: Mapping[str, Any] | None, occupants: list[str | None]) -> None:
+def _board(
+    scene: Scene, arena: Arena, text: Locale, public: Mapping[str, Any] | None, occupants: Sequence[str | None]
+) -> None:
     signs = arena.board_signs
     t = "wool_bluff.sign."
     scene.signs[signs["title"].at] = text.lines(t + "title", arena=arena.name[:15])
@@ -103,9 +111,11 @@ def _board(scene: Scene, arena: Arena, text: Locale, public: Mapping[str, Any] |
     scene.signs[signs["to_act"].at] = text.lines(t + "to_act", a=acting[0], b=acting[1], c=acting[2])
     scene.signs[signs["wool"].at] = text.lines(t + "wool", wool=public["wool_in_play"])
     if public["phase"] == "over":
-        order = sorted(range(len(public["players"])), key=lambda s: public["torches"][s])
-        lines = [f"{i + 1}.{public['players'][s][:9]} {public['torches'][s]}" for i, s in enumerate(order[:4])]
-        scene.signs[signs["standings"].at] = (*lines, "", "", "", "")[:4]  # type: ignore[assignment]
+        # ranks as the rules give them: co-winners share a rank, a forfeit ranks last
+        rows = public.get("standings", [])[:4]
+        lines = [f"{row['rank']}.{row['name'][:9]} {row['torches']}" for row in rows]
+        padded = [*lines, "", "", "", ""]
+        scene.signs[signs["standings"].at] = (padded[0], padded[1], padded[2], padded[3])
     else:
         scene.signs[signs["standings"].at] = ("", "", "", "")
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import astuple, dataclass, field
 from typing import Any
 
 from mcbridge import games
@@ -48,10 +48,11 @@ class Outbox:
     chat: list[str] = field(default_factory=list)
     private: list[tuple[str, str]] = field(default_factory=list)  # (player, text)
     gives: list[tuple[str, int, int, int]] = field(default_factory=list)  # (player, id, data, count)
+    clears: list[Pos] = field(default_factory=list)  # arena-local cells a player filled, to empty
 
     def drain(self) -> Outbox:
-        out = Outbox(self.chat, self.private, self.gives)
-        self.chat, self.private, self.gives = [], [], []
+        out = Outbox(self.chat, self.private, self.gives, self.clears)
+        self.chat, self.private, self.gives, self.clears = [], [], [], []
         return out
 
 
@@ -96,6 +97,8 @@ class WoolBluffTable:
         self.wall_reads: dict[int, list[Block]] | None = None
         self.finished = False
         self.hits = self._hit_map()
+        self._scene_key: tuple[Any, ...] = ()
+        self._scene = Scene()
         if self.dispensing != arena.dispensing:
             self.outbox.chat.append(f"[{arena.name}] server cannot give items: using booth mode")
             log.warning("arena %s: the server cannot give items; falling back to booth mode", arena.name)
@@ -168,7 +171,10 @@ class WoolBluffTable:
         for name, pos in online.items():
             for seat in self.arena.seats:
                 if seat.interior.cuboid.contains(pos):
-                    if self.occupants[seat.index] is None or self.seat_of(name) == seat.index:
+                    # a free booth is taken only before the match; during it, walking into one is
+                    # no request to join (which would be refused every cycle the player stands there)
+                    free = self.occupants[seat.index] is None and self.state is None
+                    if free or self.seat_of(name) == seat.index:
                         self.join(seat.index, name)
 
     # -- input ----------------------------------------------------------------------------
@@ -359,6 +365,29 @@ class WoolBluffTable:
     def on_wall_reads(self, walls: dict[int, list[Block]]) -> None:
         self.wall_reads = walls
 
+    def pads_to_read(self) -> list[int]:
+        """Give mode: booths whose player must discard by placing wool on the discard pad."""
+        if self.dispensing != "give" or self.state is None or self.state.phase != "discard":
+            return []
+        return [self.booth_of(s) for s in sorted(self.state.discard_due)]
+
+    def on_pad_reads(self, booth: int, found: list[Block]) -> None:
+        """Wool placed on a discard pad counts as discarded; the pad is emptied again."""
+        seat = self.rules_seat(booth)
+        if self.state is None or seat is None or seat not in self.state.discard_due:
+            return
+        cells = self.arena.seats[booth].discard_pad.cells
+        pile = self.ui[booth].pad
+        for cell, block in zip(cells, found, strict=True):
+            if block.id == blocks.AIR.id:
+                continue
+            self.outbox.clears.append(cell)
+            if block.id == blocks.WOOL.id and block.data in COLOUR_OF_WOOL:
+                pile.append(COLOUR_OF_WOOL[block.data])
+        if len(pile) >= self.state.discard_due[seat]:
+            chosen, self.ui[booth].pad = pile[: self.state.discard_due[seat]], []
+            self.submit(seat, Discard(wool_pairs({c: chosen.count(c) for c in set(chosen)})))
+
     def _timeouts(self, now: float) -> None:
         state = self.state
         assert state is not None
@@ -399,6 +428,18 @@ class WoolBluffTable:
 
     # -- output ---------------------------------------------------------------------------
     def scene(self) -> Scene:
+        """The desired world; rendered again only when something it shows has changed, since
+        the supervisor asks every table every cycle and most cycles change nothing."""
+        state = self.state
+        showing = bool(state and (state.phase == "reveal" or state.is_over
+                                  or (state.phase == "deal" and self.clock() < self.hold_until)))
+        key = (self.match_id, self.seq, showing, [o.name if o else None for o in self.occupants],
+               [astuple(ui) for ui in self.ui])
+        if key != self._scene_key:
+            self._scene_key, self._scene = key, self._render(showing)
+        return self._scene
+
+    def _render(self, showing: bool) -> Scene:
         state = self.state
         n = len(self.arena.seats)
         public = state.view(None) if state else None
@@ -406,10 +447,11 @@ class WoolBluffTable:
         if state:
             for s, booth in enumerate(self.booths):
                 private[booth] = state.view(s)
-        showing = bool(state and (state.phase == "reveal" or state.is_over or (state.phase == "deal" and self.clock() < self.hold_until)))
         if state and state.phase == "reveal" and public:
             # the hands go up now (booth mode draws them; give mode leaves the walls to players)
             public = {**public, "last_reveal": {"hands": [state.hands[s] if state.active[s] else None for s in range(len(state.players))]}}
+        if state and state.is_over and public:
+            public = {**public, "standings": state.result()["standings"]}  # the board shows the rules' ranking
         names = [o.name if o else None for o in self.occupants]
         manage = self.dispensing == "booth" or not (state and state.phase == "reveal")
         seat_of_booth = [self.rules_seat(b) for b in range(n)]

@@ -7,24 +7,25 @@ be parsed if the client knows, at every line, which command it belongs to. This 
 keeps that knowledge as a queue of *units*, each expecting a known shape of lines:
 
 * a query: exactly one line;
-* a segment of setters closed by a **fence** (a `world.getBlocks` of k blocks, whose reply
-  is k comma-separated ids and never `Fail`): zero or more `Fail` lines, then the fence
-  reply. Any `Fail` before the fence belongs to the setters of that segment; with one setter
+* a segment of setters closed by a **fence** (a `world.getBlockWithData`, the cheapest
+  query on both servers, whose reply `id,data` is never `Fail`): zero or more `Fail`
+  lines, then the fence reply. Any `Fail` before the fence belongs to the setters of that segment; with one setter
   per segment (the default) the culprit is named exactly;
 * a guarded query (may stay silent): its reply then the fence, or the fence alone.
 
 On a timeout or an unexpected line the queue is abandoned (every waiting reply gets the
-error) and a *resync* fence with a fresh k, chosen so that no reply still in flight can
-look like it, is sent: everything up to its reply is discarded and the stream is in step
-again, with no reconnect and no lost events.
+error) and a *resync* fence is sent: a `world.getBlocks` of k blocks, with k chosen so
+that no reply still in flight can have k comma-separated integers. Everything up to its
+reply is discarded and the stream is in step again, with no reconnect and no lost events.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import logging
 import math
 from collections import deque
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -36,15 +37,16 @@ from mcbridge.world.errors import (
 )
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 
 FAIL = "Fail"
-#: Blocks read by an ordinary fence; resync fences use other sizes.
-FENCE_SIZE = 7
+#: Integers in an ordinary fence's reply (`id,data`); resync fences read 8 or more blocks.
+FENCE_SIZE = 2
 #: Lines a RaspberryJuice session runs per tick (protocol/raspberryjuice.md §1).
 COMMANDS_PER_TICK = 9000
 #: The longest request line a server accepts (sakebomb's cap); ours are far shorter.
 MAX_REQUEST_CHARS = 16_384
-_RESYNC_SIZES = range(FENCE_SIZE + 1, FENCE_SIZE + 64)
+_RESYNC_SIZES = range(8, 72)
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,8 +132,11 @@ class Desync(Exception):
 
 
 def fence_command(size: int, at: tuple[int, int, int]) -> Command:
-    """A cheap query whose reply (`size` ids) can never be `Fail` nor another reply's shape."""
+    """A query whose reply is `size` integers and never `Fail`: `world.getBlockWithData` for
+    the ordinary fence (size 2), a `world.getBlocks` of `size` blocks for a resync."""
     x, y, z = at
+    if size == FENCE_SIZE:
+        return Command("world.getBlockWithData", (str(x), str(y), str(z)))
     return Command("world.getBlocks", tuple(map(str, (x, y, z, x, y + size - 1, z))))
 
 
@@ -323,7 +328,7 @@ class Pipeline:
         self._units: deque[_Unit] = deque()
         self._in_flight_volumes: dict[int, int] = {}
         self._resync_turn = 0
-        self.unclaimed: list[CommandFailed] = []
+        self._unclaimed: dict[Hashable, list[CommandFailed]] = {}
         self.stats = Stats()
         self._lines_since_wait = 0
 
@@ -332,21 +337,22 @@ class Pipeline:
         return not self._units
 
     def encode(
-        self, items: Sequence[Item], fence_every: int = 1, *, claimed: bool = True
+        self, items: Sequence[Item], fence_every: int = 1, *, owner: Hashable | None = None
     ) -> tuple[bytes, _Unit | None]:
         """Queue the units for `items` and return the bytes to write plus the last unit.
 
         Setters are grouped `fence_every` at a time and each group is closed by a fence, so
         every setter is confirmed and a stray `Fail` is attributed before any later query
-        reads its reply. `claimed=False` marks fire-and-forget setters (mcpi's `send`):
-        their failures go to `unclaimed` for the next wait to raise.
+        reads its reply. With an `owner` (a thread or task id) the setters are
+        fire-and-forget (mcpi's `send`): their failures wait in `unclaimed` until that owner
+        next waits on the connection.
         """
         if fence_every < 1:
             raise ValueError("fence_every must be at least 1.")
         parts: list[bytes] = []
         units: list[_Unit] = []
         fence = fence_command(FENCE_SIZE, self.fence_at).wire()
-        on_unclaimed = None if claimed else self.unclaimed.append
+        on_unclaimed = None if owner is None else self._unclaimed_for(owner)
         segment: list[Reply[None]] = []
 
         def close_segment() -> None:
@@ -400,12 +406,19 @@ class Pipeline:
         self.stats.tick_waits += max(1, math.ceil(self._lines_since_wait / COMMANDS_PER_TICK))
         self._lines_since_wait = 0
 
-    def take_unclaimed(self) -> CommandFailed | None:
-        """Failures of fire-and-forget setters, as one error for the next wait to raise."""
-        if not self.unclaimed:
+    def _unclaimed_for(self, owner: Hashable) -> Callable[[CommandFailed], None]:
+        def record(error: CommandFailed) -> None:
+            log.warning("%s (raised at the sender's next wait)", error)
+            self._unclaimed.setdefault(owner, []).append(error)
+
+        return record
+
+    def take_unclaimed(self, owner: Hashable) -> CommandFailed | None:
+        """Failures of `owner`'s fire-and-forget setters, as one error for it to raise."""
+        failures = self._unclaimed.pop(owner, None)
+        if not failures:
             return None
-        first, *rest = self.unclaimed
-        self.unclaimed.clear()
+        first, *rest = failures
         if not rest:
             return first
         return CommandFailed(first.commands, failed_count=first.failed_count, others=rest)

@@ -1,0 +1,295 @@
+"""Building request lines (sanitised, floored) and parsing their replies.
+
+`make` is the single door every outgoing command passes through, whether it comes from
+the mcpi-compatible facade or from a `Batch`: numbers are checked, text is sanitised by
+its role (chat text, sign line, name), so nothing a player typed can end a line early.
+`Batch` collects typed commands whose results arrive later in `Reply` slots; the sync and
+asyncio connections flush it in one write.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Callable, Iterable, Sequence
+from typing import TypeAlias, TypeVar
+
+from mcpi.event import BlockEvent, ChatEvent
+from mcpi.vec3 import Vec3
+
+from mcbridge.world import sanitize
+from mcbridge.world.blocks import Block
+from mcbridge.world.errors import Unsupported
+from mcbridge.world.geometry import Cuboid, Pos
+from mcbridge.world.pipeline import MAX_REQUEST_CHARS, Command, Item, Reply
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)*")
+
+#: Pi-API commands mcpi still exposes but RaspberryJuice answers with `Fail`.
+_NOT_IN_RJ = ("world.checkpoint.", "world.setting", "player.setting", "camera.")
+
+#: Queries RaspberryJuice may never answer: always followed by a fence (see `Batch.command`).
+MAY_STAY_SILENT = frozenset({"entity.getName"})
+
+#: Extension commands and the capability each needs (mcbridge.capabilities()).
+EXTENSIONS = {"mcbridge.give": "give", "mcbridge.tell": "tell"}
+
+Cleaner = Callable[[str], str]
+
+
+def _text_role(name: str, index: int) -> Cleaner:
+    """How a text argument is cleaned, by command and position."""
+    if name == "chat.post" or (name == "mcbridge.tell" and index >= 1):
+        return sanitize.chat_text  # the server joins these arguments back with commas
+    if name == "world.setSign" and index >= 5:
+        return sanitize.sign_line
+    return sanitize.arg_text
+
+
+def make(name: str | bytes, args: Iterable[object] = ()) -> Command:
+    """One safe request line: `make("chat.post", ["hi\\nworld.setBlock(0,0,0,1)"])` stays one
+    line. Nested iterables (Vec3, Block, tuples) are flattened as mcpi does."""
+    if isinstance(name, bytes):
+        name = name.decode("ascii")
+    if name not in _CHECKED_NAMES:
+        _check_name(name)
+    out: list[str] = []
+    _flatten_into(name, args, out)
+    command = Command(name, tuple(out))
+    if sum(map(len, out)) > MAX_REQUEST_CHARS:
+        raise ValueError(f"{name}: request longer than {MAX_REQUEST_CHARS} characters.")
+    return command
+
+
+_CHECKED_NAMES: set[str] = set()
+
+
+def _check_name(name: str) -> None:
+    if not _NAME.fullmatch(name):
+        raise ValueError(f"{name!r} is not a RaspberryJuice command name.")
+    if name.startswith(_NOT_IN_RJ):
+        raise Unsupported(
+            f"{name} is a Raspberry Pi command that RaspberryJuice does not implement "
+            "(the server would answer Fail); leave it out."
+        )
+    if len(_CHECKED_NAMES) < 1024:
+        _CHECKED_NAMES.add(name)
+
+
+def _flatten_into(name: str, values: Iterable[object], out: list[str]) -> None:
+    """mcpi's flatten (every non-text iterable is expanded), with each leaf made safe."""
+    for value in values:
+        kind = type(value)
+        if kind is int:
+            out.append(str(value))
+        elif kind is str:
+            out.append(_text_role(name, len(out))(value))  # type: ignore[arg-type]
+        elif isinstance(value, int | float):
+            out.append(sanitize.number(value))
+        elif isinstance(value, str):
+            out.append(_text_role(name, len(out))(value))
+        elif hasattr(value, "__iter__") and not isinstance(value, bytes | bytearray):
+            _flatten_into(name, value, out)
+        else:
+            out.append(sanitize.arg_text(str(value)))
+
+
+def extensions_needed(items: Iterable[Item]) -> set[str]:
+    """Capabilities (`mcbridge.capabilities()`) these commands need from the server."""
+    return {EXTENSIONS[i.command.name] for i in items if i.command.name in EXTENSIONS}
+
+
+# --- reply parsers ----------------------------------------------------------------------
+
+
+def parse_ints(line: str, sep: str = ",") -> list[int]:
+    return [int(part) for part in line.split(sep)] if line else []
+
+
+def parse_block(line: str) -> Block:
+    block_id, data = line.split(",")
+    return Block(int(block_id), int(data))
+
+
+def parse_vec3(line: str) -> Vec3:
+    x, y, z = (float(part) for part in line.split(","))
+    return Vec3(x, y, z)
+
+
+def parse_tile(line: str) -> Pos:
+    x, y, z = (int(part) for part in line.split(","))
+    return Pos(x, y, z)
+
+
+def parse_name(line: str) -> str:
+    return sanitize.incoming_text(line, sanitize.MAX_ARG)
+
+
+def parse_hits(line: str) -> list[BlockEvent]:
+    """`x,y,z,face,entityId|...`; a malformed record is skipped, not fatal."""
+    hits = []
+    for record in line.split("|") if line else []:
+        try:
+            x, y, z, face, entity = (int(part) for part in record.split(","))
+        except ValueError:
+            log.warning("ignoring a malformed block-hit record %r", record[:80])
+            continue
+        hits.append(BlockEvent.Hit(x, y, z, face, entity))
+    return hits
+
+
+def parse_chats(line: str, entity_id: int | None = None) -> list[ChatEvent]:
+    """`entityId,message|...`. A `|` typed in a message splits it into fake records; a record
+    that does not start with the expected id is glued back onto the previous message.
+
+    With `entity_id` (a per-player poll) every genuine record has that id, so a player
+    cannot forge a message from someone else by typing `|<their id>,text`.
+    """
+    posts: list[list[int | str]] = []
+    for record in line.split("|") if line else []:
+        head, sep, text = record.partition(",")
+        genuine = bool(sep) and head.lstrip("-").isdigit()
+        if genuine and entity_id is not None and int(head) != entity_id:
+            genuine = False
+        if genuine:
+            posts.append([int(head), text])
+        elif posts:
+            posts[-1][1] = f"{posts[-1][1]}|{record}"
+        else:
+            log.warning("ignoring a malformed chat record %r", record[:80])
+    return [ChatEvent.Post(int(eid), sanitize.incoming_text(str(text))) for eid, text in posts]
+
+
+def parse_capabilities(line: str) -> frozenset[str]:
+    return frozenset(part.strip() for part in line.split(",") if part.strip())
+
+
+# --- batches ------------------------------------------------------------------------------
+
+PosLike: TypeAlias = "Pos | Vec3 | Sequence[float]"
+BlockLike: TypeAlias = "Block | Iterable[int] | int"
+
+
+def _block(block: BlockLike, data: int | None = None) -> Block:
+    if isinstance(block, int):
+        return Block(block, data or 0)
+    b = Block(*block)
+    return b if data is None else b.with_data(data)
+
+
+class Batch:
+    """Commands to send in one write; queries return `Reply` slots filled by the flush.
+
+    Setters also return a `Reply` (holding None or the `CommandFailed`), and are confirmed
+    by fences: one per `fence_every` setters (1 = every failure is named exactly).
+    Coordinates are floored; text is sanitised by `make`.
+    """
+
+    def __init__(self, fence_every: int = 1) -> None:
+        self.fence_every = fence_every
+        self.items: list[Item] = []
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def command(
+        self,
+        name: str | bytes,
+        *args: object,
+        parse: Callable[[str], T] | None = None,
+        guarded: bool | None = None,
+    ) -> Reply[T]:
+        """Any command: a setter when `parse` is None, else a query parsed by `parse`.
+
+        A guarded query is followed by a fence, so if the server never answers it (RJ's
+        entity.getName of an unknown id) the fence's reply shows it at once: a
+        `CommandFailed`, not a timeout, and no later reply is mistaken for its answer.
+        `guarded=None` guards exactly the commands in `MAY_STAY_SILENT`.
+        """
+        cmd = make(name, args)
+        if guarded is None:
+            guarded = parse is not None and cmd.name in MAY_STAY_SILENT
+        reply: Reply[T] = Reply(cmd, parse, index=len(self.items))
+        self.items.append(Item(cmd, reply, guarded))  # type: ignore[arg-type]
+        return reply
+
+    # setters
+    def set_block(self, pos: PosLike, block: BlockLike, data: int | None = None) -> Reply[None]:
+        return self.command("world.setBlock", Pos.of(pos), _block(block, data))
+
+    def set_blocks(self, corner1: PosLike, corner2: PosLike, block: BlockLike) -> Reply[None]:
+        return self.command("world.setBlocks", Pos.of(corner1), Pos.of(corner2), _block(block))
+
+    def fill(self, cuboid: Cuboid, block: BlockLike) -> Reply[None]:
+        return self.command("world.setBlocks", cuboid.args(), _block(block))
+
+    def set_sign(self, pos: PosLike, block: BlockLike, lines: Sequence[str] = ()) -> Reply[None]:
+        return self.command("world.setSign", Pos.of(pos), _block(block), list(lines)[:4])
+
+    def post_chat(self, text: str) -> Reply[None]:
+        return self.command("chat.post", str(text))
+
+    def clear_events(self) -> Reply[None]:
+        return self.command("events.clear")
+
+    def set_entity_tile(self, entity_id: int, pos: PosLike) -> Reply[None]:
+        return self.command("entity.setTile", int(entity_id), Pos.of(pos))
+
+    def set_entity_pos(self, entity_id: int, x: float, y: float, z: float) -> Reply[None]:
+        return self.command("entity.setPos", int(entity_id), float(x), float(y), float(z))
+
+    def give(self, player: str, item: BlockLike, count: int = 1) -> Reply[None]:
+        """Server extension (`mcbridge.give`): items into one player's inventory."""
+        return self.command("mcbridge.give", str(player), _block(item), int(count))
+
+    def tell(self, player: str, text: str) -> Reply[None]:
+        """Server extension (`mcbridge.tell`): a message only that player sees."""
+        return self.command("mcbridge.tell", str(player), str(text))
+
+    # queries
+    def get_block(self, pos: PosLike) -> Reply[int]:
+        return self.command("world.getBlock", Pos.of(pos), parse=int)
+
+    def get_block_with_data(self, pos: PosLike) -> Reply[Block]:
+        return self.command("world.getBlockWithData", Pos.of(pos), parse=parse_block)
+
+    def get_blocks(self, cuboid: Cuboid) -> Reply[list[int]]:
+        """Ids only, in `cuboid` order (y, then x, then z fastest): `cuboid.at(i)`."""
+        return self.command("world.getBlocks", cuboid.args(), parse=parse_ints)
+
+    def get_height(self, x: float, z: float) -> Reply[int]:
+        return self.command("world.getHeight", sanitize.floor(x), sanitize.floor(z), parse=int)
+
+    def get_player_ids(self) -> Reply[list[int]]:
+        """RJ answers `Fail` when nobody is online: that slot then holds a CommandFailed."""
+        return self.command("world.getPlayerIds", parse=lambda line: parse_ints(line, "|"))
+
+    def get_player_id(self, name: str) -> Reply[int]:
+        return self.command("world.getPlayerId", str(name), parse=int)
+
+    def entity_name(self, entity_id: int) -> Reply[str]:
+        return self.command("entity.getName", int(entity_id), parse=parse_name)
+
+    def entity_pos(self, entity_id: int) -> Reply[Vec3]:
+        return self.command("entity.getPos", int(entity_id), parse=parse_vec3)
+
+    def entity_tile(self, entity_id: int) -> Reply[Pos]:
+        return self.command("entity.getTile", int(entity_id), parse=parse_tile)
+
+    def poll_block_hits(self) -> Reply[list[BlockEvent]]:
+        return self.command("events.block.hits", parse=parse_hits)
+
+    def poll_chat_posts(self, entity_id: int | None = None) -> Reply[list[ChatEvent]]:
+        """All chat (`entity_id` None) or one player's: only the latter resists forged `|`."""
+        if entity_id is None:
+            return self.command("events.chat.posts", parse=parse_chats)
+        eid = int(entity_id)
+        return self.command(
+            "entity.events.chat.posts", eid, parse=lambda line: parse_chats(line, eid)
+        )
+
+    def capabilities(self) -> Reply[frozenset[str]]:
+        return self.command("mcbridge.capabilities", parse=parse_capabilities)
