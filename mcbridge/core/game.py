@@ -126,7 +126,7 @@ class Game(ABC):
             raise IllegalAction("unknown_action", type=kind)
         try:
             return cls(**_tuples(fields))
-        except TypeError as exc:
+        except (TypeError, ValueError) as exc:  # missing fields; or refused by __post_init__
             raise IllegalAction("bad_action_fields", type=kind, error=str(exc)) from None
 
     @abstractmethod

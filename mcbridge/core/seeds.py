@@ -16,6 +16,8 @@ CLI (`mcbridge rules GAME --placeholders`) and reviewers can see every guess in 
 
 from __future__ import annotations
 
+import copy
+import functools
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -49,8 +51,22 @@ def seed_path(game: str) -> Path:
 
 
 def load_seed(game: str, schema: Struct, path: Path | None = None) -> SeedData:
-    """Read and check a seed file against the game's option schema."""
-    marked = load_marked_file(path or seed_path(game))
+    """Read and check a seed file against the game's option schema.
+
+    Cached per file and modification time: restoring a match builds a new Game, and
+    re-parsing YAML was nearly all of a restore's cost.
+    """
+    file = Path(path or seed_path(game))
+    try:
+        mtime = file.stat().st_mtime_ns
+    except OSError:
+        mtime = -1  # missing: let the loader report it
+    return copy.deepcopy(_load_seed_cached(game, schema, file, mtime))
+
+
+@functools.lru_cache(maxsize=64)
+def _load_seed_cached(game: str, schema: Struct, file: Path, mtime: int) -> SeedData:
+    marked = load_marked_file(file)
     top = marked.data
     if not isinstance(top, dict):
         raise OptionError("", top, "a mapping with game, source, options", marked.where(()))

@@ -72,6 +72,8 @@ class ServerHandle(Protocol):
     kind: str  # "embedded" or "flying-squid"
     host: str
     port: int
-    players: PlayerDriver
+
+    @property
+    def players(self) -> PlayerDriver: ...
 
     def stop(self) -> None: ...

@@ -146,7 +146,9 @@ class WoolBluffState(State):
             raise IllegalAction("not_your_turn", seat=seat, to_act=sorted(self.to_act()))
         if self.phase == "discard":
             rng = Rng.derived(self.seed, "timeout-discard", self.turn, seat)
-            pool = [c for c, n in (self.drawn[seat] or {}).items() for _ in range(n)]
+            drawn = self.drawn[seat] or {}
+            # COLOURS order, not dict order: a restored state (JSON sorts keys) must draw the same
+            pool = [c for c in COLOURS for _ in range(drawn.get(c, 0))]
             chosen = rng.sample(pool, self.discard_due[seat])
             return Discard(wool_pairs({c: chosen.count(c) for c in set(chosen)}))
         if self.phase == "respond":
@@ -236,7 +238,7 @@ class WoolBluffState(State):
         if not self._can_raise():
             raise IllegalAction("no_raise_possible", wool_in_play=self.wool_in_play)
         lo, hi = self._min_count(), self.wool_in_play
-        if not isinstance(action.count, int) or not lo <= action.count <= hi:
+        if isinstance(action.count, bool) or not isinstance(action.count, int) or not lo <= action.count <= hi:
             raise IllegalAction("bid_out_of_range", count=action.count, min=lo, max=hi)
         self.bid = {"colour": action.colour, "count": action.count, "bidder": seat}
         self.responders = others_in_order(seat, self.active)
@@ -270,7 +272,10 @@ class WoolBluffState(State):
             if not 0 <= seat < len(self.players) or not self.active[seat] or seat in seen:
                 raise IllegalAction("bad_tamper_report", seat=seat)
             seen.add(seat)
-            wool_pairs({c: abs(n) for c, n in difference})  # colours checked
+            try:
+                wool_pairs({c: abs(n) for c, n in difference})  # colours and counts checked
+            except (TypeError, ValueError):
+                raise IllegalAction("bad_tamper_report", seat=seat, difference=difference) from None
         assert self.bid is not None
         colour, count = str(self.bid["colour"]), int(self.bid["count"])
         bidder, caller = int(self.bid["bidder"]), int(self.bid["caller"])
@@ -288,7 +293,7 @@ class WoolBluffState(State):
             "actual": actual,
             "bidder": bidder,
             "caller": caller,
-            "hands": [dict(self.hands[s]) if self.active[s] and self.hands[s] else None for s in range(len(self.players))],
+            "hands": [_copy(self.hands[s]) if self.active[s] else None for s in range(len(self.players))],
             "penalties": {},
             "tampered": [[s, dict(d)] for s, d in action.tampered],
         }
@@ -355,8 +360,8 @@ class WoolBluffState(State):
         }
         if seat is not None and 0 <= seat < len(self.players):
             public["seat"] = seat
-            public["hand"] = dict(self.hands[seat]) if self.hands[seat] is not None else None
-            public["drawn"] = dict(self.drawn[seat]) if self.drawn[seat] is not None else None
+            public["hand"] = _copy(self.hands[seat])
+            public["drawn"] = _copy(self.drawn[seat])
             public["must_discard"] = self.discard_due.get(seat, 0)
         return public
 
@@ -373,7 +378,7 @@ class WoolBluffState(State):
 
         order = sorted(range(n), key=lambda s: (key(s), s))
         prize = self.game.options["prize"]
-        rows = []
+        rows: list[dict[str, Any]] = []
         for position, s in enumerate(order):
             rank = rows[-1]["rank"] if rows and key(order[position - 1]) == key(s) else position + 1
             winner = rank == 1 and not self.forfeited[s]
@@ -431,6 +436,10 @@ class WoolBluffState(State):
         state.responses = [(int(s), str(a)) for s, a in data["responses"]]
         state.last_reveal = data["last_reveal"]
         return state
+
+
+def _copy(hand: Hand | None) -> Hand | None:
+    return dict(hand) if hand else None
 
 
 def _sub_multisets(hand: Mapping[str, int], size: int) -> list[dict[str, int]]:

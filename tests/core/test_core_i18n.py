@@ -1,0 +1,119 @@
+"""Player-facing text (mcbridge.i18n): fallback to English, missing keys, events in en and ja."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mcbridge.core import IllegalAction
+from mcbridge.games.wool_bluff.actions import (
+    EVENT_TYPES,
+    BidMade,
+    BluffCalled,
+    DiscardRequired,
+    Eliminated,
+    Event,
+    FirstPredictorChosen,
+    MatchOver,
+    Penalised,
+    Revealed,
+    TamperReported,
+    ThroughSaid,
+    TurnStarted,
+    WoolDealt,
+    WoolDiscarded,
+)
+from mcbridge.i18n import Locale, locale
+
+PLAYERS = ["alice", "bob", "carol", "dave"]
+
+#: one of every Wool Bluff event, so every template is rendered at least once
+SAMPLE_EVENTS: list[Event] = [
+    FirstPredictorChosen(2),
+    TurnStarted(3, 1),
+    WoolDealt(0, 10),
+    DiscardRequired(1, 4),
+    WoolDiscarded(1, 4),
+    BidMade(0, "red", 12),
+    ThroughSaid(3),
+    BluffCalled(1, 0, "white", 5),
+    Revealed("white", 5, 3, ((("red", 10),), (), (), ())),
+    TamperReported(2, (("red", -1), ("blue", 1))),
+    Penalised(0, 4, 9, "under"),
+    Eliminated(0, 3),
+    MatchOver((1, 2), (9, 0, 0, 3)),
+]
+
+
+@pytest.fixture
+def locales(tmp_path: Path) -> Path:
+    (tmp_path / "en").mkdir()
+    (tmp_path / "ja").mkdir()
+    (tmp_path / "en" / "g.yaml").write_text(
+        "hello: 'Hello {name}'\nonly_en: 'English only'\nnested:\n  deep: 'Deep'\n", encoding="utf-8"
+    )
+    (tmp_path / "ja" / "g.yaml").write_text("hello: 'こんにちは {name}'\n", encoding="utf-8")
+    return tmp_path
+
+
+def test_a_key_missing_in_japanese_falls_back_to_english(locales: Path) -> None:
+    ja = Locale("ja", locales)
+    assert ja.t("g.hello", name="ann") == "こんにちは ann"
+    assert ja.t("g.only_en") == "English only"
+    assert ja.t("g.nested.deep") == "Deep"
+    assert ja.has("g.only_en")
+
+
+def test_a_key_missing_everywhere_shows_the_key_and_a_missing_field_stays_visible(locales: Path) -> None:
+    en = Locale("en", locales)
+    assert en.t("g.no.such.key") == "g.no.such.key"
+    assert not en.has("g.no.such.key")
+    assert en.t("g.hello") == "Hello {name}"  # no crash, the gap shows in the game
+
+
+def test_an_unknown_language_is_refused_with_the_choices() -> None:
+    with pytest.raises(ValueError, match="unknown language 'fr'; choose one of en, ja"):
+        Locale("fr")
+
+
+def test_events_render_with_player_names_and_colour_names_in_both_languages() -> None:
+    en, ja = locale("en"), locale("ja")
+    assert en.event("wool_bluff", BidMade(0, "red", 12), PLAYERS) == "alice: at least 12 red!"
+    assert ja.event("wool_bluff", BidMade(0, "red", 12), PLAYERS) == "alice「赤が 12 個以上！」"
+    bluff = BluffCalled(2, 0, "white", 5)
+    assert en.event("wool_bluff", bluff, PLAYERS) == "carol calls BLUFF on alice's 5 white!"
+    assert ja.event("wool_bluff", bluff, PLAYERS) == "carol さんが alice さんの「白 5 個」にブラフ！"
+    assert en.event("wool_bluff", Penalised(1, 5, 7, "over"), PLAYERS) == "bob +5 torch(es), 7 in all."
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_wool_bluff_event_has_its_own_text_and_renders_completely(lang: str) -> None:
+    text = locale(lang)
+    assert {type(e) for e in SAMPLE_EVENTS} == set(EVENT_TYPES)
+    for event in SAMPLE_EVENTS:
+        assert f"wool_bluff.event.{type(event).__name__}" in text.texts
+        rendered = text.event("wool_bluff", event, PLAYERS)
+        assert "{" not in rendered, rendered
+
+
+def test_english_and_japanese_have_the_same_keys() -> None:
+    en, ja = locale("en"), locale("ja")
+    for namespace in ("common.", "wool_bluff."):
+        en_keys = {k for k in en.texts if k.startswith(namespace)}
+        ja_keys = {k for k in ja.texts if k.startswith(namespace)}
+        assert en_keys == ja_keys, en_keys ^ ja_keys
+
+
+def test_refusals_use_the_game_text_then_the_common_text_then_a_generic_one() -> None:
+    en, ja = locale("en"), locale("ja")
+    low = IllegalAction("bid_out_of_range", count=3, min=5, max=40)
+    assert en.refusal("wool_bluff", low) == "Your count must be from 5 to 40."
+    assert ja.refusal("wool_bluff", low) == "個数は 5 から 40 の間です。"
+    assert en.refusal("wool_bluff", IllegalAction("match_over")) == "The match is over."
+    assert en.refusal("wool_bluff", IllegalAction("weird_code")) == "That is not allowed now (weird_code)."
+    unknown = IllegalAction("unknown_command", text="hello", legal=["through", "bluff"])
+    assert en.refusal("wool_bluff", unknown) == (
+        'Unknown command "hello". You can now: !through, !bluff. Type !help for more.'
+    )
+    assert "!スルー, !ブラフ" in ja.refusal("wool_bluff", unknown)
