@@ -76,6 +76,11 @@ class Locale:
                 fields[f"{name}_name"] = self.t(f"{game}.{name}.{value}")
             elif isinstance(value, list | tuple) and name in ("legal",):
                 fields[name] = ", ".join(self.t(f"{game}.command.{v}") for v in value)
+            elif isinstance(value, list | tuple) and value and all(isinstance(v, str) for v in value):
+                # a list of named things (cards by colour...): each by its own text if it has one
+                texts = [self._named(game, name, v) for v in value]
+                if all(t is not None for t in texts):
+                    fields[f"{name}_name"] = ", ".join(str(t) for t in texts)
             elif name == "hands" and isinstance(value, list | tuple):  # per seat: [[colour, n], ...]
                 shown = [f"{players[s] if s < len(players) else s}: {self._counts(game, h)}"
                          for s, h in enumerate(value) if h]
@@ -83,6 +88,12 @@ class Locale:
             elif name == "difference" and isinstance(value, list | tuple):
                 fields["difference_text"] = self._counts(game, value, signed=True)
         return fields
+
+    def _named(self, game: str, field: str, value: str) -> str | None:
+        for key in (f"{game}.{field}.{value}", f"{game}.colour.{value}"):
+            if self.has(key):
+                return self.t(key)
+        return None
 
     def _counts(self, game: str, pairs: Any, signed: bool = False) -> str:
         """[["red", 3], ["white", -1]] -> "3 red, -1 white" in this language."""

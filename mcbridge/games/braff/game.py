@@ -1,0 +1,76 @@
+"""The Braff game object: options (checked), the character table and meter, match creation."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from mcbridge.core import Action, Game, OptionError, Policy, State
+from mcbridge.games.braff import parse
+from mcbridge.games.braff.actions import ACTION_TYPES, EVENT_TYPES
+from mcbridge.games.braff.bot import BraffBot
+from mcbridge.games.braff.cards import Character, character_from_option, cup_label, cup_ordinal
+from mcbridge.games.braff.options import SCHEMA
+from mcbridge.games.braff.rules import BraffState
+
+
+class Braff(Game):
+    name = "braff"
+    schema = SCHEMA
+    action_types = ACTION_TYPES
+    event_types = EVENT_TYPES
+
+    def __init__(self, options: Mapping[str, Any] | None = None, seed_file: Path | None = None) -> None:
+        super().__init__(options, seed_file)
+        #: id -> Character, in table order
+        self.characters: dict[str, Character] = {
+            str(c["id"]): character_from_option(c) for c in self.options["characters"]
+        }
+        #: (cup ordinal, minimum stake), smallest cup first
+        self.meter: list[tuple[int, int]] = sorted(
+            (ordinal, int(minimum))
+            for label, minimum in self.options["meter"].items()
+            if (ordinal := cup_ordinal(str(label))) is not None
+        )
+        self.meter_minimum: dict[int, int] = dict(self.meter)
+        #: "A, B, ..." for messages that list the meter
+        self.meter_labels = ", ".join(cup_label(cup) for cup, _ in self.meter)
+
+    def _check_options(self) -> None:
+        o = self.options
+        if o["min_players"] > o["max_players"]:
+            raise OptionError("min_players", o["min_players"], f"at most max_players ({o['max_players']})")
+        if not o["meter"]:
+            raise OptionError("meter", o["meter"], "at least one cup with its minimum stake")
+        for label in o["meter"]:
+            if cup_ordinal(str(label)) is None:
+                raise OptionError(f"meter.{label}", label, "a cup label: AAA, AA or a letter A..Z")
+        ids = [c["id"] for c in o["characters"]]
+        if len(set(ids)) != len(ids):
+            raise OptionError("characters", ids, "distinct character ids")
+        if len(ids) < o["max_players"]:
+            raise OptionError("characters", len(ids), f"at least one character per player ({o['max_players']})")
+        for i, character in enumerate(o["characters"]):
+            for colour, rows in character["rows"].items():
+                cards = [k for k, _ in rows]
+                if any(k < 1 for k in cards) or len(set(cards)) != len(cards):
+                    allowed = "[[cards, bonus], ...] with distinct card counts of at least 1"
+                    raise OptionError(f"characters[{i}].rows.{colour}", rows, allowed)
+        needed = o["max_players"] * (o["hand_size"] + o["max_discard"])
+        if sum(o["deck"].values()) < needed:
+            allowed = f"at least {needed} cards (a hand and the most discards for every player)"
+            raise OptionError("deck", o["deck"], allowed)
+
+    def _new_state(self, players: list[str], seed: int | str) -> BraffState:
+        return BraffState(self, players, seed)
+
+    def _restore(self, data: dict[str, Any]) -> BraffState:
+        return BraffState.restore(self, data)
+
+    def parse_action(self, seat: int, text: str, state: State) -> Action:
+        assert isinstance(state, BraffState)
+        return parse.parse(seat, text, state)
+
+    def bot(self) -> Policy:
+        return BraffBot()

@@ -1,0 +1,115 @@
+"""A Briscola bugiarda bot that plays from its own view only, as a fair player would.
+
+* Auction: rates its hand (card points plus the length of its best suit) and bids the
+  next rank down while the hand is strong enough for that rank; solo only with a huge hand.
+* Trump: its best suit, preferring one where it does not hold the called card.
+* Play: knows its side only as a player would: the declarer learns the partner when the
+  called card is played, the partner knows the declarer, a defender knows the declarer.
+  It loads points on a trick a friend is safely winning, takes tricks worth taking with the
+  cheapest winning card, and otherwise throws its cheapest card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from mcbridge.core import Action, Rng
+from mcbridge.games.briscola_bugiarda.actions import Bid, CallTrump, Pass, Play, Solo
+from mcbridge.games.briscola_bugiarda.cards import (
+    RANKS,
+    SUITS,
+    card,
+    points_of,
+    strength,
+    suit_of,
+    trick_winner,
+)
+
+#: (minimum hand rating, weakest rank the bot will bid with it), strongest requirement first
+BID_LIMITS = ((56, "5"), (48, "J"), (40, "K"), (34, "3"))
+SOLO_RATING = 75
+#: Points on the table that make a trick worth winning with a trump
+WORTH_TRUMPING = 10
+
+
+def _suit_rating(hand: Sequence[str], suit: str) -> int:
+    held = [c for c in hand if suit_of(c) == suit]
+    return sum(points_of(c) for c in held) + 4 * len(held)
+
+
+def _rating(hand: Sequence[str]) -> int:
+    best = max(SUITS, key=lambda s: _suit_rating(hand, s))
+    return sum(points_of(c) for c in hand) + 3 * sum(1 for c in hand if suit_of(c) == best)
+
+
+def _cheapness(c: str, trump: str | None) -> tuple[int, bool, int]:
+    return points_of(c), suit_of(c) == trump, strength(c)
+
+
+class BriscolaBot:
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Action], rng: Rng) -> Action:
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        hand = list(view["hand"])
+        if view["phase"] == "auction":
+            return self._bid(view, legal, hand)
+        if view["phase"] == "trump":
+            return self._trump(view, hand)
+        return self._play(view, hand)
+
+    def _bid(self, view: Mapping[str, Any], legal: Sequence[Action], hand: list[str]) -> Action:
+        rating = _rating(hand)
+        if rating >= SOLO_RATING and Solo() in legal:
+            return Solo()
+        allowed = [a.rank for a in legal if isinstance(a, Bid)]
+        if not allowed:
+            return Pass()  # after a bid of "2"
+        best = max(SUITS, key=lambda s: _suit_rating(hand, s))
+        # the first bid names the card we would like to call: the strongest of our best
+        # suit that we lack; later bids go down one rank at a time
+        rank = next(r for r in RANKS if card(r, best) not in hand) if view["standing"] is None else allowed[0]
+        limit = next((RANKS.index(weakest) for need, weakest in BID_LIMITS if rating >= need), -1)
+        if Pass() not in legal or RANKS.index(rank) <= limit:
+            return Bid(rank)
+        return Pass()
+
+    def _trump(self, view: Mapping[str, Any], hand: list[str]) -> Action:
+        rank = str(view["bid_rank"])
+        order = sorted(SUITS, key=lambda s: (card(rank, s) not in hand, _suit_rating(hand, s)), reverse=True)
+        return CallTrump(order[0])
+
+    def _friends(self, view: Mapping[str, Any]) -> set[int]:
+        seat, declarer, role = int(view["seat"]), view["declarer"], view["role"]
+        if role == "declarer":
+            return {view["partner"]} if view["partner"] is not None else set()
+        if role == "partner":
+            return {int(declarer)}
+        # a defender: the other defenders are friends once the sides are known
+        if view["partner"] is None and not (view["solo"] or view["hidden_solo"]):
+            return set()
+        enemies = {int(declarer)} | ({int(view["partner"])} if view["partner"] is not None else set())
+        return {s for s in range(len(view["players"])) if s not in enemies and s != seat}
+
+    def _play(self, view: Mapping[str, Any], hand: list[str]) -> Action:
+        trump = view["trump"]
+        trick = [(int(s), str(c)) for s, c in view["trick"]]
+        seat = int(view["seat"])
+        if not trick:
+            return Play(min(hand, key=lambda c: _cheapness(c, trump)))
+        winner = trick_winner(trick, trump)
+        on_table = sum(points_of(c) for _, c in trick)
+        winning_card = dict(trick)[winner]
+        last = len(trick) == len(view["players"]) - 1
+        if winner in self._friends(view) and (last or suit_of(winning_card) == trump):
+            # a friend's trick that is won with a trump, or that nobody is left to beat: load points
+            loads = [c for c in hand if suit_of(c) != trump]
+            return Play(max(loads or hand, key=lambda c: (points_of(c), -strength(c))))
+        winning = [c for c in hand if trick_winner([*trick, (seat, c)], trump) == seat]
+        plain = [c for c in winning if suit_of(c) != trump]
+        if plain:
+            return Play(max(plain, key=lambda c: (points_of(c), strength(c))))
+        if winning and on_table >= WORTH_TRUMPING:
+            return Play(min(winning, key=lambda c: _cheapness(c, trump)))
+        return Play(min(hand, key=lambda c: _cheapness(c, trump)))
+

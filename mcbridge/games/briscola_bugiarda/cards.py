@@ -1,0 +1,66 @@
+"""The 40-card Italian pack: ranks, suits, card points and who wins a trick.
+
+A card is a two-character code, rank then suit letter ("Ac" = A of coppe, "3d" = 3 of
+denari): short enough to type in chat, stable in JSON. Suits are the Italian names in
+code; the locale decides how they are shown (coppe or hearts, カップ or ハート).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+#: Ranks from strongest to weakest in a trick (A > 3 > K > Q > J > 7 > 6 > 5 > 4 > 2).
+#: The auction uses the same order: each bid names a rank weaker than the standing one.
+RANKS = ("A", "3", "K", "Q", "J", "7", "6", "5", "4", "2")
+SUITS = ("coppe", "denari", "spade", "bastoni")
+SUIT_CODES = {"c": "coppe", "d": "denari", "s": "spade", "b": "bastoni"}
+_CODE_OF_SUIT = {suit: code for code, suit in SUIT_CODES.items()}
+
+#: Card points: 30 per suit, 120 in the pack.
+POINTS = {"A": 11, "3": 10, "K": 4, "Q": 3, "J": 2, "7": 0, "6": 0, "5": 0, "4": 0, "2": 0}
+TOTAL_POINTS = 4 * sum(POINTS.values())
+
+DECK = tuple(f"{rank}{_CODE_OF_SUIT[suit]}" for suit in SUITS for rank in RANKS)
+
+
+def card(rank: str, suit: str) -> str:
+    return f"{rank}{_CODE_OF_SUIT[suit]}"
+
+
+def rank_of(code: str) -> str:
+    return code[0]
+
+
+def suit_of(code: str) -> str:
+    return SUIT_CODES[code[1]]
+
+
+def points_of(code: str) -> int:
+    return POINTS[code[0]]
+
+
+def strength(code: str) -> int:
+    """Higher is stronger within a suit."""
+    return len(RANKS) - RANKS.index(code[0])
+
+
+def is_card(code: object) -> bool:
+    return isinstance(code, str) and len(code) == 2 and code[0] in POINTS and code[1] in SUIT_CODES
+
+
+def sort_hand(cards: Iterable[str]) -> list[str]:
+    """By suit, strongest first: how a player fans their hand."""
+    return sorted(cards, key=lambda c: (SUITS.index(suit_of(c)), RANKS.index(rank_of(c))))
+
+
+def trick_winner(plays: Sequence[tuple[int, str]], trump: str | None) -> int:
+    """The seat that wins a trick: the highest trump in it, else the highest card of the
+    suit led. Nobody has to follow suit (may-follow), so other suits simply lose."""
+    led = suit_of(plays[0][1])
+
+    def key(play: tuple[int, str]) -> tuple[int, int]:
+        suit = suit_of(play[1])
+        tier = 2 if suit == trump else 1 if suit == led else 0
+        return tier, strength(play[1])
+
+    return max(plays, key=key)[0]

@@ -1,0 +1,39 @@
+"""The Briscola bugiarda game object: options (checked), match creation, parsing, bot."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mcbridge.core import Action, Game, OptionError, Policy, State
+from mcbridge.games.briscola_bugiarda import parse
+from mcbridge.games.briscola_bugiarda.actions import ACTION_TYPES, EVENT_TYPES
+from mcbridge.games.briscola_bugiarda.bot import BriscolaBot
+from mcbridge.games.briscola_bugiarda.options import SCHEMA
+from mcbridge.games.briscola_bugiarda.rules import BriscolaState
+from mcbridge.games.briscola_bugiarda.scoring import check_table
+
+
+class BriscolaBugiarda(Game):
+    name = "briscola_bugiarda"
+    schema = SCHEMA
+    action_types = ACTION_TYPES
+    event_types = EVENT_TYPES
+
+    def _check_options(self) -> None:
+        o = self.options
+        if o["min_players"] > o["max_players"]:
+            raise OptionError("min_players", o["min_players"], f"at most max_players ({o['max_players']})")
+        check_table(o["units"], o["shares"], o["max_players"])
+
+    def _new_state(self, players: list[str], seed: int | str) -> BriscolaState:
+        return BriscolaState(self, players, seed)
+
+    def _restore(self, data: dict[str, Any]) -> BriscolaState:
+        return BriscolaState.restore(self, data)
+
+    def parse_action(self, seat: int, text: str, state: State) -> Action:
+        assert isinstance(state, BriscolaState)
+        return parse.parse(seat, text, state)
+
+    def bot(self) -> Policy:
+        return BriscolaBot()

@@ -1,0 +1,467 @@
+"""One Briscola bugiarda match as a state machine (rules/briscola_bugiarda.md).
+
+Phases: ``first_dealer`` (chance) -> per deal: ``shuffle`` (chance: the pack in order) ->
+``auction`` (rank bids going down, solo, passes) -> ``trump`` (the declarer names a
+suit; skipped after solo) -> ``play`` (eight may-follow tricks) -> scoring -> next deal
+or ``over``.
+
+The partner is never stored. It is *derived* from the cards: whoever holds (or has
+played) the called card. So no field can leak it, and a test can move the called card to
+another hand and prove every view stays the same until the card is played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from mcbridge.core import CHANCE, Action, Event, IllegalAction, Rng, State
+from mcbridge.core.seats import next_active
+from mcbridge.games.briscola_bugiarda.actions import (
+    Bid,
+    BidMade,
+    CallTrump,
+    CardPlayed,
+    ChipsChanged,
+    DealScored,
+    DealStarted,
+    Dealt,
+    DeclarerChosen,
+    FirstDealer,
+    FirstDealerChosen,
+    HiddenSoloRevealed,
+    MatchOver,
+    MustBid,
+    PartnerRevealed,
+    Pass,
+    Passed,
+    Play,
+    Shuffle,
+    Solo,
+    SoloBid,
+    TrickWon,
+    TrumpCalled,
+)
+from mcbridge.games.briscola_bugiarda.cards import (
+    DECK,
+    RANKS,
+    SUITS,
+    card,
+    points_of,
+    rank_of,
+    sort_hand,
+    strength,
+    suit_of,
+    trick_winner,
+)
+from mcbridge.games.briscola_bugiarda.scoring import settle
+
+if TYPE_CHECKING:
+    from mcbridge.games.briscola_bugiarda.game import BriscolaBugiarda
+
+TRICKS = 8
+
+
+class BriscolaState(State):
+    game: BriscolaBugiarda
+
+    def __init__(self, game: BriscolaBugiarda, players: list[str], seed: int | str) -> None:
+        super().__init__(game)
+        n = len(players)
+        self.players = players
+        self.seed = seed
+        self.phase = "first_dealer"
+        self.deal = 0
+        self.dealer: int | None = None
+        self.chips = [int(game.options["starting_chips"])] * n
+        self.hands: list[list[str]] = [[] for _ in range(n)]
+        self.turn: int | None = None
+        # auction
+        self.bids: list[tuple[int, str]] = []  # (seat, rank | "solo" | "pass") in order
+        self.passed = [False] * n
+        self.standing: tuple[int, str] | None = None  # (seat, rank) of the standing bid
+        # contract
+        self.declarer: int | None = None
+        self.bid_rank: str | None = None
+        self.solo = False
+        self.trump: str | None = None
+        # play
+        self.trick: list[tuple[int, str]] = []
+        self.tricks: list[dict[str, Any]] = []  # {"leader", "cards": [[seat, card]], "winner", "points"}
+        self.last_deal: dict[str, Any] | None = None
+
+    # -- derived facts --------------------------------------------------------------------
+    @property
+    def n(self) -> int:
+        return len(self.players)
+
+    @property
+    def deals_total(self) -> int:
+        return int(self.game.options["laps"]) * self.n
+
+    @property
+    def called_card(self) -> str | None:
+        if self.solo or self.trump is None or self.bid_rank is None:
+            return None
+        return card(self.bid_rank, self.trump)
+
+    def _plays(self) -> list[tuple[int, str]]:
+        """Every card played this deal, in order."""
+        done = [(int(s), str(c)) for t in self.tricks for s, c in t["cards"]]
+        return done + list(self.trick)
+
+    def holder_of_called_card(self) -> int | None:
+        """Who holds or played the called card (the partner, or the declarer in a hidden solo)."""
+        called = self.called_card
+        if called is None:
+            return None
+        for seat, hand in enumerate(self.hands):
+            if called in hand:
+                return seat
+        return next((seat for seat, c in self._plays() if c == called), None)
+
+    def partner(self) -> int | None:
+        """The hidden partner (None for solo and hidden solo). Never shown before the reveal."""
+        holder = self.holder_of_called_card()
+        return None if holder == self.declarer else holder
+
+    @property
+    def called_card_played(self) -> bool:
+        return self.called_card is not None and any(c == self.called_card for _, c in self._plays())
+
+    def points_won(self) -> list[int]:
+        won = [0] * self.n
+        for t in self.tricks:
+            won[int(t["winner"])] += int(t["points"])
+        return won
+
+    def _forced(self) -> bool:
+        return self.standing is None and self.passed.count(False) == 1
+
+    # -- contract -------------------------------------------------------------------------
+    def to_act(self) -> frozenset[int]:
+        if self.phase in ("first_dealer", "shuffle"):
+            return frozenset({CHANCE})
+        if self.phase == "trump":
+            assert self.declarer is not None
+            return frozenset({self.declarer})
+        if self.phase in ("auction", "play"):
+            assert self.turn is not None
+            return frozenset({self.turn})
+        return frozenset()
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self.to_act():
+            return []
+        if self.phase == "first_dealer":
+            return [FirstDealer(s) for s in range(self.n)]
+        if self.phase == "shuffle":
+            return []  # 40! orders; see sample_chance
+        if self.phase == "auction":
+            if self._forced():
+                return [*(Bid(r) for r in RANKS), Solo()]
+            if self.standing is not None and self.standing[1] == RANKS[-1]:
+                return [Pass()]
+            below = RANKS.index(self.standing[1]) + 1 if self.standing else 0
+            return [*(Bid(r) for r in RANKS[below:]), Solo(), Pass()]
+        if self.phase == "trump":
+            return [CallTrump(s) for s in SUITS]
+        return [Play(c) for c in self.hands[seat]]
+
+    def sample_chance(self, rng: Rng) -> Action:
+        if self.phase == "first_dealer":
+            return FirstDealer(rng.randrange(self.n))
+        if self.phase == "shuffle":
+            return Shuffle(tuple(rng.shuffled(DECK)))
+        raise IllegalAction("not_a_chance_node", phase=self.phase)
+
+    def timeout_action(self, seat: int) -> Action:
+        """[decided here] A silent player passes (bids A when forced), names the suit where
+        they hold the most card points, and plays their cheapest card."""
+        if seat == CHANCE or seat not in self.to_act():
+            raise IllegalAction("not_your_turn", seat=seat, to_act=sorted(self.to_act()))
+        hand = self.hands[seat]
+        if self.phase == "auction":
+            return Bid(RANKS[0]) if self._forced() else Pass()
+        if self.phase == "trump":
+            def weight(suit: str) -> tuple[int, int, int]:
+                held = [c for c in hand if suit_of(c) == suit]
+                return sum(points_of(c) for c in held), len(held), -SUITS.index(suit)
+
+            return CallTrump(max(SUITS, key=weight))
+        return Play(min(hand, key=lambda c: (points_of(c), suit_of(c) == self.trump, strength(c), c)))
+
+    # -- transitions ----------------------------------------------------------------------
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        if isinstance(action, FirstDealer) and self.phase == "first_dealer":
+            return self._first_dealer(action)
+        if isinstance(action, Shuffle) and self.phase == "shuffle":
+            return self._shuffle(action)
+        if isinstance(action, Bid) and self.phase == "auction":
+            return self._bid(seat, action)
+        if isinstance(action, Solo) and self.phase == "auction":
+            return self._solo(seat)
+        if isinstance(action, Pass) and self.phase == "auction":
+            return self._pass(seat)
+        if isinstance(action, CallTrump) and self.phase == "trump":
+            return self._call_trump(seat, action)
+        if isinstance(action, Play) and self.phase == "play":
+            return self._play(seat, action)
+        raise IllegalAction("wrong_phase", action=type(action).__name__, phase=self.phase)
+
+    def _first_dealer(self, action: FirstDealer) -> list[Event]:
+        if type(action.seat) is not int or not 0 <= action.seat < self.n:
+            raise IllegalAction("no_such_seat", seat=action.seat)
+        self.dealer = action.seat
+        return [FirstDealerChosen(action.seat), *self._start_deal()]
+
+    def _start_deal(self) -> list[Event]:
+        assert self.dealer is not None
+        self.deal += 1
+        self.phase = "shuffle"
+        self.turn = None
+        self.bids = []
+        self.passed = [False] * self.n
+        self.standing = None
+        self.declarer = self.bid_rank = self.trump = None
+        self.solo = False
+        self.trick = []
+        self.tricks = []
+        return [DealStarted(self.deal, self.dealer)]
+
+    def _shuffle(self, action: Shuffle) -> list[Event]:
+        cards = action.cards
+        well_formed = isinstance(cards, tuple | list) and all(isinstance(c, str) for c in cards)
+        if not well_formed or sorted(cards) != sorted(DECK):
+            raise IllegalAction("bad_shuffle")
+        assert self.dealer is not None
+        each = len(DECK) // self.n
+        self.hands = [sort_hand(action.cards[each * s : each * (s + 1)]) for s in range(self.n)]
+        self.phase = "auction"
+        self.turn = (self.dealer + 1) % self.n
+        return [Dealt(each)]
+
+    def _bid(self, seat: int, action: Bid) -> list[Event]:
+        if action.rank not in RANKS:
+            raise IllegalAction("unknown_rank", rank=action.rank, ranks=" ".join(RANKS))
+        if self.standing is not None and RANKS.index(action.rank) <= RANKS.index(self.standing[1]):
+            raise IllegalAction("bid_not_lower", rank=action.rank, standing=self.standing[1])
+        self.standing = (seat, action.rank)
+        self.bids.append((seat, action.rank))
+        return [BidMade(seat, action.rank), *self._next_bidder(seat)]
+
+    def _solo(self, seat: int) -> list[Event]:
+        # [decided] after a bid of "2" the others may only pass (so no solo either)
+        if self.standing is not None and self.standing[1] == RANKS[-1]:
+            raise IllegalAction("only_pass", standing=self.standing[1])
+        self.bids.append((seat, "solo"))
+        self.declarer, self.solo = seat, True
+        return [SoloBid(seat), *self._start_play()]
+
+    def _pass(self, seat: int) -> list[Event]:
+        if self._forced():
+            raise IllegalAction("must_bid")
+        self.passed[seat] = True
+        self.bids.append((seat, "pass"))
+        return [Passed(seat), *self._next_bidder(seat)]
+
+    def _next_bidder(self, after: int) -> list[Event]:
+        active = [not p for p in self.passed]
+        if self.standing is not None and active.count(True) == 1:
+            self.declarer, self.bid_rank = self.standing
+            self.phase = "trump"
+            self.turn = None
+            return [DeclarerChosen(self.declarer, self.bid_rank)]
+        self.turn = next_active(after, active)
+        return [MustBid(self.turn)] if self._forced() else []
+
+    def _call_trump(self, seat: int, action: CallTrump) -> list[Event]:
+        if action.suit not in SUITS:
+            raise IllegalAction("unknown_suit", suit=action.suit, suits=" ".join(SUITS))
+        assert self.bid_rank is not None
+        self.trump = action.suit
+        called = card(self.bid_rank, action.suit)
+        # nobody is told who holds the called card, not even whether it is a hidden solo
+        return [TrumpCalled(seat, action.suit, self.bid_rank, called), *self._start_play()]
+
+    def _start_play(self) -> list[Event]:
+        self.phase = "play"
+        self.turn = self.declarer  # the declarer leads the first trick
+        return []
+
+    def _play(self, seat: int, action: Play) -> list[Event]:
+        if action.card not in self.hands[seat]:
+            raise IllegalAction("card_not_held", card=action.card)
+        # may-follow: any card in hand is legal
+        self.hands[seat].remove(action.card)
+        self.trick.append((seat, action.card))
+        events: list[Event] = [CardPlayed(seat, action.card, rank_of(action.card), suit_of(action.card))]
+        if action.card == self.called_card:
+            if seat == self.declarer:
+                events.append(HiddenSoloRevealed(seat, action.card))
+            else:
+                events.append(PartnerRevealed(seat, action.card))
+        if len(self.trick) < self.n:
+            self.turn = (seat + 1) % self.n
+            return events
+        winner = trick_winner(self.trick, self.trump)
+        points = sum(points_of(c) for _, c in self.trick)
+        self.tricks.append(
+            {"leader": self.trick[0][0], "cards": [[s, c] for s, c in self.trick], "winner": winner, "points": points}
+        )
+        self.trick = []
+        self.turn = winner
+        events.append(TrickWon(winner, len(self.tricks), points))
+        if len(self.tricks) == TRICKS:
+            events += self._score_deal()
+        return events
+
+    def _score_deal(self) -> list[Event]:
+        assert self.declarer is not None
+        partner = self.partner()
+        won_by_seat = self.points_won()
+        side = {self.declarer} | ({partner} if partner is not None else set())
+        points = sum(won_by_seat[s] for s in side)
+        won, unit, delta = settle(points, self.declarer, partner, self.n, self.game.options)
+        kind = "solo" if self.solo else "partner" if partner is not None else "hidden_solo"
+        events: list[Event] = [DealScored(self.declarer, points, unit, "won" if won else "lost", kind)]
+        for seat, amount in enumerate(delta):
+            self.chips[seat] += amount
+            events.append(ChipsChanged(seat, amount, self.chips[seat]))
+        self.last_deal = {
+            "deal": self.deal,
+            "dealer": self.dealer,
+            "declarer": self.declarer,
+            "bid": "solo" if self.solo else self.bid_rank,
+            "trump": self.trump,
+            "called_card": self.called_card,
+            "partner": partner,
+            "side": kind,
+            "points": points,
+            "points_by_seat": won_by_seat,
+            "unit": unit,
+            "won": won,
+            "chips_change": delta,
+        }
+        return events + self._end_deal()
+
+    def _end_deal(self) -> list[Event]:
+        assert self.dealer is not None
+        self.turn = None
+        if self.deal >= self.deals_total:
+            self.phase = "over"
+            winners = tuple(row["seat"] for row in self.result()["standings"] if row["winner"])
+            return [MatchOver(winners, tuple(self.chips))]
+        self.dealer = (self.dealer + 1) % self.n
+        return self._start_deal()
+
+    # -- views and results ----------------------------------------------------------------
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        o = self.game.options
+        revealed = self.called_card_played
+        holder = self.holder_of_called_card() if revealed else None
+        public: dict[str, Any] = {
+            "game": "briscola_bugiarda",
+            "players": list(self.players),
+            "phase": self.phase,
+            "deal": self.deal,
+            "deals": self.deals_total,
+            "dealer": self.dealer,
+            "chips": list(self.chips),
+            "hand_sizes": [len(h) for h in self.hands],
+            "to_act": sorted(self.to_act()),
+            "bids": [[s, b] for s, b in self.bids],
+            "passed": list(self.passed),
+            "standing": None if self.standing is None else {"seat": self.standing[0], "rank": self.standing[1]},
+            "declarer": self.declarer,
+            "bid_rank": self.bid_rank,
+            "solo": self.solo,
+            "trump": self.trump,
+            "called_card": self.called_card,
+            # only once the called card is on the table
+            "called_card_played": revealed,
+            "partner": holder if revealed and holder != self.declarer else None,
+            "hidden_solo": revealed and holder == self.declarer,
+            "trick": [[s, c] for s, c in self.trick],
+            "leader": self.trick[0][0] if self.trick else self.turn if self.phase == "play" else None,
+            "tricks": [dict(t) for t in self.tricks],
+            "points_won": self.points_won(),
+            "last_deal": self.last_deal,
+            "win_threshold": int(o["win_threshold"]),
+            "units": [dict(row) for row in o["units"]],
+            "shares": dict(o["shares"]),
+        }
+        if seat is not None and 0 <= seat < self.n:
+            public["seat"] = seat
+            public["hand"] = list(self.hands[seat])
+            public["role"] = self._role(seat)
+        return public
+
+    def _role(self, seat: int) -> str | None:
+        """What `seat` knows of its own side, from its own cards: declarer, partner or defender."""
+        if self.declarer is None:
+            return None
+        if seat == self.declarer:
+            return "declarer"
+        called = self.called_card
+        if called is None:
+            return "defender" if self.solo else None  # before the trump is named
+        mine = called in self.hands[seat] or any(s == seat and c == called for s, c in self._plays())
+        return "partner" if mine else "defender"
+
+    def result(self) -> dict[str, Any]:
+        order = sorted(range(self.n), key=lambda s: (-self.chips[s], s))
+        rows: list[dict[str, Any]] = []
+        for position, s in enumerate(order):
+            tied = rows and rows[-1]["chips"] == self.chips[s]
+            rank = rows[-1]["rank"] if tied else position + 1
+            rows.append({"rank": rank, "seat": s, "name": self.players[s], "chips": self.chips[s], "winner": rank == 1})
+        return {"over": self.is_over, "deal": self.deal, "standings": rows}
+
+    # -- persistence ----------------------------------------------------------------------
+    def _dump(self) -> dict[str, Any]:
+        return {
+            "players": self.players,
+            "seed": self.seed,
+            "phase": self.phase,
+            "deal": self.deal,
+            "dealer": self.dealer,
+            "chips": self.chips,
+            "hands": self.hands,
+            "turn": self.turn,
+            "bids": [[s, b] for s, b in self.bids],
+            "passed": self.passed,
+            "standing": list(self.standing) if self.standing else None,
+            "declarer": self.declarer,
+            "bid_rank": self.bid_rank,
+            "solo": self.solo,
+            "trump": self.trump,
+            "trick": [[s, c] for s, c in self.trick],
+            "tricks": self.tricks,
+            "last_deal": self.last_deal,
+        }
+
+    @classmethod
+    def restore(cls, game: BriscolaBugiarda, data: Mapping[str, Any]) -> BriscolaState:
+        state = cls(game, list(data["players"]), data["seed"])
+        state.phase = data["phase"]
+        state.deal = data["deal"]
+        state.dealer = data["dealer"]
+        state.chips = list(data["chips"])
+        state.hands = [list(h) for h in data["hands"]]
+        state.turn = data["turn"]
+        state.bids = [(int(s), str(b)) for s, b in data["bids"]]
+        state.passed = list(data["passed"])
+        state.standing = (int(data["standing"][0]), str(data["standing"][1])) if data["standing"] else None
+        state.declarer = data["declarer"]
+        state.bid_rank = data["bid_rank"]
+        state.solo = data["solo"]
+        state.trump = data["trump"]
+        state.trick = [(int(s), str(c)) for s, c in data["trick"]]
+        state.tricks = [dict(t) for t in data["tricks"]]
+        state.last_deal = data["last_deal"]
+        return state
