@@ -36,6 +36,8 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(PY) bench/rules.py
 	$(PY) bench/world_io.py
+	$(PY) bench/worldgen.py
+	$(PY) bench/tables.py
 
 server: $(STAMP) node-deps
 	$(VENV)/bin/mcbridge server

@@ -1,0 +1,28 @@
+"""Fixtures: the legacy table and a real embedded world (one per test module)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from mcbridge.world.connection import Connection
+from mcbridge.world.embedded import EmbeddedHandle, start_embedded
+from worldgen.states import LegacyTable, default_table
+
+
+@pytest.fixture(scope="session")
+def table() -> LegacyTable:
+    return default_table()
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[EmbeddedHandle]:
+    with start_embedded(tps=0) as handle:
+        yield handle
+
+
+@pytest.fixture()
+def conn(server: EmbeddedHandle) -> Iterator[Connection]:
+    with Connection(server.host, server.port, reply_timeout=10) as connection:
+        yield connection

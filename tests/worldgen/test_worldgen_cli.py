@@ -1,0 +1,119 @@
+"""`mcbridge worldgen ...` end to end, through the real entry point and a real world."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mcbridge.cli import main
+from mcbridge.world.embedded import EmbeddedHandle
+from worldgen import cli
+from worldgen.grid import BlockGrid
+from worldgen.schematic import WRITE_FORMATS, read_schematic, write_schematic
+
+
+def room() -> BlockGrid:
+    grid = BlockGrid.filled(6, 4, 5, 98)
+    grid.fill((1, 1, 1), (4, 3, 3), 0)
+    grid.set(2, 2, 1, 76, 3)
+    grid.set_sign(3, 1, 1, 68, 3, ["Hello", "", "", ""])
+    return grid
+
+
+def server_args(server: EmbeddedHandle) -> list[str]:
+    return ["--host", server.host, "--port", str(server.port), "--timeout", "10"]
+
+
+def test_paste_export_diff_repair(
+    server: EmbeddedHandle, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = tmp_path / "room.schem"
+    write_schematic(room(), source)
+    at = "--at=-40,3,60"
+    assert main(["worldgen", "paste", str(source), at, *server_args(server)]) == 0
+    assert "pasted: 120 blocks" in capsys.readouterr().out
+
+    out = tmp_path / "back.schematic"
+    corners = ["--", "-40,3,60", "-35,6,64"]
+    assert main(["worldgen", "export", "-o", str(out), *server_args(server), *corners]) == 0
+    assert "exported 6x4x5 = 120 blocks" in capsys.readouterr().out
+    assert read_schematic(out).grid.same_blocks(room())
+
+    assert main(["worldgen", "diff", str(source), at, *server_args(server)]) == 0
+    assert "the world matches" in capsys.readouterr().out
+
+    server.set_block(-38, 5, 61, 0)  # knock the torch off
+    server.set_block(-36, 6, 62, 35, 14)
+    assert main(["worldgen", "diff", str(source), at, *server_args(server)]) == 1
+    text = capsys.readouterr().out
+    assert "2 of 120 blocks differ" in text
+    assert "at -38,5,61: expected 76:3, found 0:0" in text
+    assert "at -36,6,62: expected 0:0, found 35:?" in text  # data not read: id differs
+
+    assert main(["worldgen", "repair", str(source), at, "--dry-run", *server_args(server)]) == 0
+    text = capsys.readouterr().out
+    assert "# 2 of 120 blocks differ" in text
+    assert "world.setBlock(-38,5,61,76,3)" in text
+    assert main(["worldgen", "repair", str(source), at, *server_args(server)]) == 0
+    assert "repaired 2 of 120 blocks with 2 commands" in capsys.readouterr().out
+    assert server.get_block(-38, 5, 61) == (76, 3)
+
+
+def test_dry_run_needs_no_server(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    source = tmp_path / "room.schematic"
+    write_schematic(room(), source)
+    code = main(["worldgen", "paste", str(source), "--at", "0,0,0", "--rotate", "180",
+                 "--dry-run", "--port", "1"])
+    assert code == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("# 120 blocks, 4 commands (120 one per block, 30.0x fewer)")
+    assert "# tick 1: 4 commands" in lines
+    assert lines[-1] == "world.setSign(2,1,3,68,2,Hello, , , )"
+
+
+def test_cli_offers_every_format_the_writer_has() -> None:
+    assert cli.FORMATS == WRITE_FORMATS
+
+
+def test_errors_are_one_line_for_people(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.schem"
+    bad.write_bytes(b"nope")
+    assert main(["worldgen", "paste", str(bad), "--at", "0,0,0", "--dry-run"]) == 2
+    assert capsys.readouterr().err.startswith(f"error: {bad}: is not a readable NBT file")
+    with pytest.raises(SystemExit):
+        main(["worldgen", "paste", str(bad), "--at", "0,0", "--dry-run"])
+    assert "is not a position" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["worldgen", "paste", str(bad), "--at", "0,0,0", "--rotate", "45"])
+    assert "turn by 0, 90, 180 or 270" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["worldgen", "paste", str(bad), "--at", "0,0,0", "--fallback", "deepslate"])
+    assert "must be a block the legacy table knows" in capsys.readouterr().err
+    good = tmp_path / "ok.schem"
+    write_schematic(room(), good)
+    code = main(["worldgen", "paste", str(good), "--at", "0,0,0", "--port", "1",
+                 "--timeout", "0.5"])
+    assert code == 2
+    assert "Cannot connect to the RaspberryJuice server at 127.0.0.1:1" in capsys.readouterr().err
+
+
+def test_progress_bar_shows_count_and_eta() -> None:
+    import io
+
+    from worldgen.progress import Progress
+
+    stream = io.StringIO()
+    with Progress("paste", 10, stream=stream, enabled=True) as bar:
+        bar.advance(10)
+        bar.extend(10)
+        bar.advance(5)
+        line = bar.line(bar._start + 2.0)
+    assert "15/20 commands" in line and "ETA 0:01" in line
+    assert stream.getvalue().endswith("\n")
+    quiet = io.StringIO()
+    with Progress("paste", 3, stream=quiet) as bar:  # not a terminal: draws nothing
+        bar.advance(3)
+    assert quiet.getvalue() == ""

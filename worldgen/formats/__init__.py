@@ -1,0 +1,1 @@
+"""One module per file format; `worldgen.schematic` picks the right one."""

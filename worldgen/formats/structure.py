@@ -1,0 +1,138 @@
+"""Vanilla structure `.nbt` (structure blocks, 1.10+): a palette plus one compound per block.
+
+One NBT compound per block makes this format slow for big builds (seconds for 100k
+blocks with nbtlib); it is meant for small parts. Positions the file leaves out are
+structure voids ("leave the world as it is"); a grid has no such cell, so they are read
+as air and counted in the report.
+"""
+
+from __future__ import annotations
+
+import nbtlib
+import numpy as np
+
+from worldgen.formats.common import Loaded, entity_id, entity_payload, note_ignored, place_entity
+from worldgen.formats.fields import Fields
+from worldgen.formats.palette import cells_from_indices, palette_for_cells
+from worldgen.grid import BlockEntity, BlockGrid, Pos
+from worldgen.states import BlockState, ConversionReport, LegacyTable
+
+FORMAT = "structure .nbt"
+
+
+def looks_like(root: nbtlib.Compound) -> bool:
+    return "blocks" in root and "size" in root and ("palette" in root or "palettes" in root)
+
+
+def read(root: nbtlib.Compound, path: str, table: LegacyTable, fallback_key: int) -> Loaded:
+    fields = Fields(root, path, FORMAT, "")
+    report = ConversionReport()
+    size = fields.triple("size")
+    assert size is not None
+    width, height, length = size
+    if min(size) <= 0:
+        raise fields.error("size", f"is {size}; every side must be at least 1")
+    if fields.has("palettes"):
+        variants = fields.need("palettes", nbtlib.List)
+        if not variants:
+            raise fields.error("palettes", "is empty")
+        raw_palette = variants[0]
+        if len(variants) > 1:
+            report.notes.append(
+                f"the file has {len(variants)} palette variants; the first one was used"
+            )
+        palette_where = "palettes[0]"
+    else:
+        raw_palette = fields.need("palette", nbtlib.List)
+        palette_where = "palette"
+    palette = {i: _state_text(Fields(entry, path, FORMAT, f"{palette_where}[{i}]"))
+               for i, entry in enumerate(raw_palette)}
+
+    blocks = fields.need("blocks", nbtlib.List)
+    volume = width * height * length
+    indices = np.zeros(volume, dtype=np.int64)
+    present = np.zeros(volume, dtype=bool)
+    entities: dict[Pos, BlockEntity] = {}
+    for i, item in enumerate(blocks):
+        entry = Fields(item, path, FORMAT, f"blocks[{i}]")
+        pos = entry.triple("pos")
+        assert pos is not None
+        x, y, z = pos
+        if not (0 <= x < width and 0 <= y < height and 0 <= z < length):
+            raise entry.error("pos", f"is {pos}, outside the size {size}")
+        flat = x + z * width + y * width * length
+        indices[flat] = int(entry.need("state", nbtlib.Int))
+        present[flat] = True
+        nbt = entry.get("nbt", nbtlib.Compound, required=False)
+        if nbt is not None:
+            be = BlockEntity(entity_id(nbt.get("id", "")), entity_payload(nbt))
+            place_entity(entities, size, pos, be, entry)
+    if indices.min(initial=0) < 0:
+        raise fields.error("blocks", "holds a negative palette index")
+    keys = cells_from_indices(
+        indices[present], palette, table, fallback_key, report, fields, "blocks"
+    )
+    cells = np.zeros(volume, dtype=np.uint16)  # air where the file has no block
+    cells[present] = keys
+    voids = volume - int(present.sum())
+    if voids:
+        report.notes.append(f"{voids} positions have no block (structure void); read as air")
+    note_ignored(report, "entities", len(fields.get("entities", nbtlib.List, required=False) or []))
+    data_version = fields.get("DataVersion", nbtlib.Int, required=False)
+    grid = BlockGrid(cells.reshape(height, length, width), entities)
+    return Loaded(grid, FORMAT, None if data_version is None else int(data_version), report)
+
+
+def write(
+    grid: BlockGrid, table: LegacyTable, fallback: BlockState
+) -> tuple[nbtlib.File, ConversionReport]:
+    report = ConversionReport()
+    names, indices = palette_for_cells(grid.cells, table, fallback, report)
+    palette = nbtlib.List[nbtlib.Compound]([_palette_entry(name) for name in names])
+    blocks = []
+    flat_states = indices.tolist()
+    i = 0
+    for y in range(grid.height):
+        for z in range(grid.length):
+            for x in range(grid.width):
+                block = nbtlib.Compound(
+                    {
+                        "pos": nbtlib.List[nbtlib.Int]([x, y, z]),
+                        "state": nbtlib.Int(flat_states[i]),
+                    }
+                )
+                be = grid.block_entities.get((x, y, z))
+                if be is not None:
+                    nbt = nbtlib.Compound(be.nbt)
+                    nbt["id"] = nbtlib.String(be.id)
+                    block["nbt"] = nbt
+                blocks.append(block)
+                i += 1
+    root = nbtlib.Compound(
+        {
+            "DataVersion": nbtlib.Int(table.data_version),
+            "size": nbtlib.List[nbtlib.Int](list(grid.size)),
+            "palette": palette,
+            "blocks": nbtlib.List[nbtlib.Compound](blocks),
+            "entities": nbtlib.List[nbtlib.Compound](),
+        }
+    )
+    return nbtlib.File(root, gzipped=True, root_name=""), report
+
+
+def _state_text(entry: Fields) -> str:
+    name = str(entry.need("Name", nbtlib.String))
+    props = entry.get("Properties", nbtlib.Compound, required=False) or {}
+    if not props:
+        return name
+    return f"{name}[{','.join(f'{k}={v}' for k, v in sorted(props.items()))}]"
+
+
+def _palette_entry(text: str) -> nbtlib.Compound:
+    state = BlockState.parse(text)
+    entry = nbtlib.Compound({"Name": nbtlib.String(state.name)})
+    if state.properties:
+        entry["Properties"] = nbtlib.Compound(
+            {k: nbtlib.String(v) for k, v in state.properties}
+        )
+    return entry

@@ -1,0 +1,132 @@
+"""Read and write schematics: the one entry point the CLI, planner and tests use.
+
+Reading detects the format from the content (not the file name): Sponge v1-3, MCEdit,
+or a vanilla structure. Writing picks the format from the file name unless told.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import nbtlib
+
+from worldgen.errors import SchematicError
+from worldgen.formats import mcedit, sponge, structure
+from worldgen.formats.common import Loaded
+from worldgen.grid import BlockGrid
+from worldgen.states import BlockState, ConversionReport, LegacyTable, default_table
+
+#: What unknown blocks become unless the operator says otherwise: solid, so an unknown
+#: wall block still makes a wall.
+DEFAULT_FALLBACK = "minecraft:stone"
+
+WRITE_FORMATS = ("sponge-v3", "sponge-v2", "mcedit", "structure")
+_BY_SUFFIX = {".schem": "sponge-v3", ".schematic": "mcedit", ".nbt": "structure"}
+
+__all__ = [
+    "DEFAULT_FALLBACK",
+    "WRITE_FORMATS",
+    "Fallback",
+    "Loaded",
+    "SchematicError",
+    "format_for_path",
+    "read_schematic",
+    "write_schematic",
+]
+
+
+class Fallback:
+    """The block that stands in for unknown ones, in both spellings."""
+
+    def __init__(self, text: str = DEFAULT_FALLBACK, table: LegacyTable | None = None) -> None:
+        table = table or default_table()
+        try:
+            state = BlockState.parse(text)
+        except ValueError:
+            raise ValueError(
+                f"fallback {text!r} is not a block state like minecraft:stone"
+            ) from None
+        key, exact = table.legacy_of(state)
+        if key is None or not exact:
+            raise ValueError(
+                f"fallback {text!r} must be a block the legacy table knows exactly"
+                " (for example minecraft:stone or minecraft:air)"
+            )
+        self.state = state
+        self.key = key
+
+    def __str__(self) -> str:
+        return str(self.state)
+
+
+def format_for_path(path: str | os.PathLike[str]) -> str:
+    suffix = Path(path).suffix.lower()
+    if suffix not in _BY_SUFFIX:
+        raise SchematicError(
+            str(path),
+            f"unknown file type {suffix or '(none)'!r}; use .schem (Sponge v3), "
+            ".schematic (MCEdit) or .nbt (structure), or name the format",
+        )
+    return _BY_SUFFIX[suffix]
+
+
+def read_schematic(
+    path: str | os.PathLike[str],
+    *,
+    fallback: Fallback | None = None,
+    table: LegacyTable | None = None,
+) -> Loaded:
+    """Read any supported schematic into a grid (raises `SchematicError`)."""
+    table = table or default_table()
+    fallback = fallback or Fallback(table=table)
+    name = str(path)
+    if not os.path.isfile(name):
+        raise SchematicError(name, "no such file")
+    try:
+        root = nbtlib.load(name)
+    except Exception as exc:  # nbtlib raises many kinds on bad bytes; all mean one thing
+        raise SchematicError(
+            name, f"is not a readable NBT file (gzip or plain): {type(exc).__name__}: {exc}"
+        ) from None
+    if sponge.schematic_body(root) is not None:
+        return sponge.read(root, name, table, fallback.key)
+    if mcedit.looks_like(root):
+        return mcedit.read(root, name)
+    if structure.looks_like(root):
+        return structure.read(root, name, table, fallback.key)
+    keys = ", ".join(sorted(str(k) for k in root)[:8]) or "nothing"
+    raise SchematicError(
+        name,
+        "is NBT but not a schematic this tool knows (Sponge .schem v1-3, MCEdit .schematic,"
+        f" structure .nbt); its top level holds {keys}",
+    )
+
+
+def write_schematic(
+    grid: BlockGrid,
+    path: str | os.PathLike[str],
+    *,
+    fmt: str | None = None,
+    fallback: Fallback | None = None,
+    table: LegacyTable | None = None,
+) -> ConversionReport:
+    """Write a grid; returns what could not be carried over (legacy blocks the table lacks)."""
+    table = table or default_table()
+    fallback = fallback or Fallback(table=table)
+    fmt = fmt or format_for_path(path)
+    file: nbtlib.File
+    if fmt == "sponge-v3":
+        file, report = sponge.write(grid, table, fallback.state, version=3)
+    elif fmt == "sponge-v2":
+        file, report = sponge.write(grid, table, fallback.state, version=2)
+    elif fmt == "mcedit":
+        file, report = mcedit.write(grid)
+    elif fmt == "structure":
+        file, report = structure.write(grid, table, fallback.state)
+    else:
+        raise ValueError(f"unknown format {fmt!r}; choose one of {', '.join(WRITE_FORMATS)}")
+    tmp = Path(f"{path}.tmp")
+    file.save(tmp, gzipped=True)
+    os.replace(tmp, path)
+    return report
