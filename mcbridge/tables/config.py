@@ -221,7 +221,7 @@ def _check_geometry(arena: Arena, marked: MarkedYaml, problems: list[str]) -> No
         for name in SEAT_REGIONS:
             region: Region = getattr(seat, name)
             # a template region lands outside because of this seat's 'at': point there
-            src = (*base, name) if name in own else (*base, "at")
+            src: tuple[Any, ...] = (*base, name) if name in own else (*base, "at")
             named.append((f"seat {seat.index + 1} {name}", src, region.cuboid))
         for name, spot in seat.signs.items():
             named.append((f"seat {seat.index + 1} sign '{name}'", (*base, "at"), Cuboid(spot.at, spot.at)))
