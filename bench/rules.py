@@ -20,8 +20,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from mcbridge import games  # noqa: E402
-from mcbridge.core import CHANCE, Action, Game, Rng  # noqa: E402
+from mcbridge import games
+from mcbridge.core import CHANCE, Action, Game, Rng
 
 
 def play(game: Game, seed: int, players: int, deep_copy: bool) -> list[tuple[int, Action]]:
@@ -97,13 +97,17 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", default=",".join(games.available()))
     args = parser.parse_args()
-    print(f"{'game':<18} {'pl':>2} {'matches/s':>10} {'actions/s':>10} {'act/match':>9} "
-          f"{'deep-copy m/s':>13} {'engine/copy':>11} {'replay act/s':>12}")
+    print(
+        f"{'game':<18} {'pl':>2} {'matches/s':>10} {'actions/s':>10} {'act/match':>9} "
+        f"{'deep-copy m/s':>13} {'engine/copy':>11} {'replay act/s':>12}"
+    )
     for name in args.games.split(","):
         row = bench_game(name, args.players, args.seconds)
-        print(f"{name:<18} {row['players']:>2} {row['matches_s']:>10.1f} {row['actions_s']:>10.0f} "
-              f"{row['actions_per_match']:>9.0f} {row['baseline_matches_s']:>13.1f} {row['ratio']:>10.1f}x "
-              f"{row['replay_actions_s']:>12.0f}")
+        print(
+            f"{name:<18} {row['players']:>2} {row['matches_s']:>10.1f} {row['actions_s']:>10.0f} "
+            f"{row['actions_per_match']:>9.0f} {row['baseline_matches_s']:>13.1f} {row['ratio']:>10.1f}x "
+            f"{row['replay_actions_s']:>12.0f}"
+        )
 
 
 if __name__ == "__main__":

@@ -55,23 +55,38 @@ class Locale:
         a, b, c, d = (self.t(f"{key}.{i}", **fields) if self.has(f"{key}.{i}") else "" for i in range(4))
         return a, b, c, d
 
-    def event(self, game: str, event: Event, players: Sequence[str]) -> str:
+    def event(self, game: str, event: Event, players: Sequence[str], numbers: Sequence[int] | None = None) -> str:
+        """`numbers`: how each rules seat is numbered for people (a table's booth numbers);
+        by default seat + 1."""
         data = event.to_json()
         kind = data.pop("type")
-        return self.t(f"{game}.event.{kind}", **self._fields(game, data, players))
+        return self.t(f"{game}.event.{kind}", **self._fields(game, data, players, numbers))
 
-    def refusal(self, game: str, error: IllegalAction, players: Sequence[str] = ()) -> str:
-        fields = self._fields(game, dict(error.details), players)
+    def refusal(
+        self, game: str, error: IllegalAction, players: Sequence[str] = (), numbers: Sequence[int] | None = None
+    ) -> str:
+        fields = self._fields(game, dict(error.details), players, numbers)
         for key in (f"{game}.error.{error.code}", f"common.error.{error.code}"):
             if self.has(key):
                 return self.t(key, **fields)
         return self.t("common.error.generic", code=error.code, **fields)
 
-    def _fields(self, game: str, data: Mapping[str, Any], players: Sequence[str]) -> dict[str, Any]:
+    def _fields(
+        self, game: str, data: Mapping[str, Any], players: Sequence[str], numbers: Sequence[int] | None = None
+    ) -> dict[str, Any]:
         fields = dict(data)
+
+        def number(seat: int) -> int:
+            return numbers[seat] if numbers is not None and 0 <= seat < len(numbers) else seat + 1
+
         for name, value in data.items():
             if name in SEAT_FIELDS and isinstance(value, int) and 0 <= value < len(players):
                 fields[f"{name}_name"] = players[value]
+                fields[f"{name}_no"] = number(value)
+            elif name == "to_act" and isinstance(value, list | tuple):
+                fields["to_act_name"] = ", ".join(
+                    players[s] if 0 <= s < len(players) else str(number(s)) for s in value if isinstance(s, int)
+                )
             elif isinstance(value, str) and self.has(f"{game}.{name}.{value}"):
                 fields[f"{name}_name"] = self.t(f"{game}.{name}.{value}")
             elif isinstance(value, list | tuple) and name in ("legal",):
@@ -82,8 +97,11 @@ class Locale:
                 if all(t is not None for t in texts):
                     fields[f"{name}_name"] = ", ".join(str(t) for t in texts)
             elif name == "hands" and isinstance(value, list | tuple):  # per seat: [[colour, n], ...]
-                shown = [f"{players[s] if s < len(players) else s}: {self._counts(game, h)}"
-                         for s, h in enumerate(value) if h]
+                shown = [
+                    f"{players[s] if s < len(players) else s}: {self._counts(game, h)}"
+                    for s, h in enumerate(value)
+                    if h
+                ]
                 fields["hands_text"] = "; ".join(shown)
             elif name == "difference" and isinstance(value, list | tuple):
                 fields["difference_text"] = self._counts(game, value, signed=True)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 
-class IllegalAction(Exception):  # noqa: N818 - the contract names it so (DESIGN.md §3)
+class IllegalAction(Exception):
     """An action the rules refuse. The state is unchanged when this is raised."""
 
     def __init__(self, code: str, **details: Any) -> None:

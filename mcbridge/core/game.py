@@ -82,7 +82,7 @@ class Game(ABC):
         self._check_options()
         self._actions_by_name = {cls.__name__: cls for cls in self.action_types}
 
-    def _check_options(self) -> None:
+    def _check_options(self) -> None:  # noqa: B027 - an optional hook, not an abstract method
         """Cross-field checks a game needs beyond the schema (raise OptionError)."""
 
     @property

@@ -20,8 +20,13 @@ def register(subparsers: Any) -> None:
     p.add_argument("--players", type=int, default=4, help="number of players")
     p.add_argument("--bots", action="store_true", help="every seat is played by the game's bot")
     p.add_argument("--lang", choices=("en", "ja"), default="en", help="language of the log")
-    p.add_argument("--option", action="append", default=[], metavar="KEY=JSON",
-                   help="override an option, e.g. --option turns=3 --option 'weights={\"white\": 0}'")
+    p.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=JSON",
+        help="override an option, e.g. --option turns=3 --option 'weights={\"white\": 0}'",
+    )
     p.add_argument("--placeholders", action="store_true", help="list numbers the seed leaves open, then exit")
     p.add_argument("--json", action="store_true", help="print the final result as JSON")
     p.set_defaults(func=run)

@@ -34,6 +34,13 @@ def register(subparsers: Any) -> None:
     p.add_argument("--journal", type=Path, default=Path("var/journal.sqlite"))
     p.add_argument("--build", action="store_true", help="build the arena first")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument(
+        "--start-delay",
+        type=float,
+        default=10.0,
+        help="seconds after the last join before a match starts with free seats left",
+    )
+    p.add_argument("--reveal-hold", type=float, default=5.0, help="seconds the revealed hands stay on the walls")
     p.set_defaults(func=cmd_run)
 
     p = subparsers.add_parser("demo", help="bots play a full Wool Bluff match on the embedded world")
@@ -81,8 +88,10 @@ def cmd_build(args: argparse.Namespace) -> int:
     with Connection(args.host, args.port) as conn:
         started = time.monotonic()
         sent = build_arena(conn, arena)
-        print(f"built {arena.name}: {sent} commands, {conn.stats.round_trips} round trips, "
-              f"{time.monotonic() - started:.2f} s")
+        print(
+            f"built {arena.name}: {sent} commands, {conn.stats.round_trips} round trips, "
+            f"{time.monotonic() - started:.2f} s"
+        )
     return 0
 
 
@@ -101,9 +110,17 @@ def cmd_run(args: argparse.Namespace) -> int:
         if args.build:
             build_arena(conn, arena)
         caps = conn.capabilities()
-        table = WoolBluffTable(arena, journal, time.monotonic, seed=args.seed,
-                               can_give="give" in caps, can_tell="tell" in caps)
-        print(f"running {arena.name} on {args.host}:{args.port} (journal {args.journal}); Ctrl-C stops")
+        table = WoolBluffTable(
+            arena,
+            journal,
+            time.monotonic,
+            seed=args.seed,
+            can_give="give" in caps,
+            can_tell="tell" in caps,
+            start_delay=args.start_delay,
+            reveal_hold=args.reveal_hold,
+        )
+        print(f"running {arena.name} on {args.host}:{args.port} (journal {args.journal}); Ctrl-C stops", flush=True)
         Supervisor(conn, [table]).run(until=lambda: False, max_seconds=float("inf"))
     return 0
 
@@ -111,4 +128,6 @@ def cmd_run(args: argparse.Namespace) -> int:
 def cmd_demo(args: argparse.Namespace) -> int:
     from mcbridge.tables.demo_run import run_demo
 
-    return run_demo(seed=args.seed, players=args.players, tps=args.tps, mode=args.mode, lang=args.lang, turns=args.turns)
+    return run_demo(
+        seed=args.seed, players=args.players, tps=args.tps, mode=args.mode, lang=args.lang, turns=args.turns
+    )

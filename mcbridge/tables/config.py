@@ -42,13 +42,20 @@ SCHEMA = Struct(
         "dispensing": Choice("booth", "give"),
         "torches": Choice("controller", "players"),
         "tamper": Choice("warn", "forfeit"),
-        "prize": Struct({"item": Str(64), "winner": Int(0, 64), "others": Int(0, 64)}, required=("item", "winner", "others")),
+        "prize": Struct(
+            {"item": Str(64), "winner": Int(0, 64), "others": Int(0, 64)}, required=("item", "winner", "others")
+        ),
         "timeouts": Struct(
             {k: Int(1, 3600) for k in ("bid", "respond", "discard", "reveal", "absent")},
         ),
         "options": MapOf(Int(-1_000_000, 1_000_000)),
-        "materials": Struct({k: Str(40) for k in ("floor", "wall", "roof", "board")}, required=("floor", "wall", "roof", "board")),
-        "board": Struct({"wall": REGION, "signs": Struct({n: SIGN for n in BOARD_SIGNS}, required=BOARD_SIGNS)}, required=("wall", "signs")),
+        "materials": Struct(
+            {k: Str(40) for k in ("floor", "wall", "roof", "board")}, required=("floor", "wall", "roof", "board")
+        ),
+        "board": Struct(
+            {"wall": REGION, "signs": Struct({n: SIGN for n in BOARD_SIGNS}, required=BOARD_SIGNS)},
+            required=("wall", "signs"),
+        ),
         "seat_template": SEAT_TEMPLATE,
         "seats": ListOf(Struct({"at": XYZ, **{k: REGION for k in SEAT_REGIONS}}, required=("at",)), 2, 8),
     },
@@ -127,9 +134,13 @@ class Arena:
 
     def game_options(self) -> dict[str, Any]:
         """Rules options: the arena's `options` plus the policy keys it sets at top level."""
-        return {**self.options, "tamper": self.tamper, "prize": self.prize,
-                "max_players": max(len(self.seats), 2),
-                "timeouts": {k: v for k, v in self.timeouts.items() if k != "absent"}}
+        return {
+            **self.options,
+            "tamper": self.tamper,
+            "prize": self.prize,
+            "max_players": max(len(self.seats), 2),
+            "timeouts": {k: v for k, v in self.timeouts.items() if k != "absent"},
+        }
 
 
 def load_arena(path: str | Path) -> Arena:
@@ -146,7 +157,9 @@ def check_arena(marked: MarkedYaml) -> Arena:
         data = SCHEMA.check(marked.data if marked.data is not None else {}, "")
     except OptionError as exc:
         where = marked.where(path_from_dotted(exc.key))
-        raise ArenaError([f"{where}: {exc.key or 'file'}: {exc.value!r} is not allowed; expected {exc.allowed}"]) from None
+        raise ArenaError(
+            [f"{where}: {exc.key or 'file'}: {exc.value!r} is not allowed; expected {exc.allowed}"]
+        ) from None
     problems: list[str] = []
     arena = _build(data, marked, problems)
     _check_geometry(arena, marked, problems)
@@ -180,8 +193,9 @@ def _build(data: dict[str, Any], marked: MarkedYaml, problems: list[str]) -> Are
     seats = []
     for i, seat in enumerate(data["seats"]):
         at = Pos.of(seat["at"])
-        regions = {name: _region(seat.get(name, template[name]), at if name not in seat else ORIGIN)
-                   for name in SEAT_REGIONS}
+        regions = {
+            name: _region(seat.get(name, template[name]), at if name not in seat else ORIGIN) for name in SEAT_REGIONS
+        }
         signs = {name: _sign(spot, at) for name, spot in template["signs"].items()}
         seats.append(SeatPlan(index=i, signs=signs, **regions))
     timeouts = {**DEFAULT_TIMEOUTS, **data.get("timeouts", {})}
@@ -231,17 +245,25 @@ def _check_geometry(arena: Arena, marked: MarkedYaml, problems: list[str]) -> No
             if region.cuboid.volume < hand and src not in too_small:
                 too_small.add(src)
                 who = f"seat {seat.index + 1} {name}" if name in own else f"{name} (every seat)"
-                problems.append(f"{marked.where(src)}: {who} holds "
-                                f"{region.cuboid.volume} blocks but a hand is {hand}; make it at least {hand} blocks")
+                problems.append(
+                    f"{marked.where(src)}: {who} holds "
+                    f"{region.cuboid.volume} blocks but a hand is {hand}; make it at least {hand} blocks"
+                )
         for name in ("wool_wall", "torch_wall"):
             if getattr(seat, name).faces is None:
                 problems.append(f"{at('seat_template', name)}: {name} needs 'faces' (the side players look at)")
-        if not seat.booth.cuboid.contains(seat.interior.cuboid.lo) or not seat.booth.cuboid.contains(seat.interior.cuboid.hi):
-            problems.append(f"{at('seat_template', 'interior')}: seat {seat.index + 1} interior must lie inside its booth")
+        if not seat.booth.cuboid.contains(seat.interior.cuboid.lo) or not seat.booth.cuboid.contains(
+            seat.interior.cuboid.hi
+        ):
+            problems.append(
+                f"{at('seat_template', 'interior')}: seat {seat.index + 1} interior must lie inside its booth"
+            )
     for label, src, cuboid in named:
         if not (arena.bounds.contains(cuboid.lo) and arena.bounds.contains(cuboid.hi)):
-            problems.append(f"{marked.where(src)}: {label} {cuboid.lo}..{cuboid.hi} lies outside the arena bounds "
-                            f"{arena.bounds.lo}..{arena.bounds.hi}; move it or enlarge 'bounds'")
+            problems.append(
+                f"{marked.where(src)}: {label} {cuboid.lo}..{cuboid.hi} lies outside the arena bounds "
+                f"{arena.bounds.lo}..{arena.bounds.hi}; move it or enlarge 'bounds'"
+            )
     # Different seats must not share a block; the board must not touch a booth.
     owners: list[tuple[str, tuple[Any, ...], Cuboid]] = [("board", ("board", "wall"), arena.board_wall.cuboid)]
     for seat in arena.seats:
@@ -249,10 +271,12 @@ def _check_geometry(arena: Arena, marked: MarkedYaml, problems: list[str]) -> No
         parts += [Cuboid(s.at, s.at) for s in seat.signs.values()]
         owners += [(f"seat {seat.index + 1}", ("seats", seat.index, "at"), c) for c in parts]
     for i, (a_label, a_src, a) in enumerate(owners):
-        for b_label, _b_src, b in owners[i + 1:]:
+        for b_label, _b_src, b in owners[i + 1 :]:
             if a_label != b_label and a.intersects(b):
-                problems.append(f"{marked.where(a_src)}: {a_label} overlaps {b_label} at {a.lo}..{a.hi}; "
-                                "move the seats further apart ('at') or shrink the regions")
+                problems.append(
+                    f"{marked.where(a_src)}: {a_label} overlaps {b_label} at {a.lo}..{a.hi}; "
+                    "move the seats further apart ('at') or shrink the regions"
+                )
                 break
 
 
@@ -272,5 +296,9 @@ def _check_game_options(arena: Arena, marked: MarkedYaml, problems: list[str]) -
 
 
 def json_schema() -> str:
-    schema = {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "mcbridge arena", **SCHEMA.json_schema()}
+    schema = {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "mcbridge arena",
+        **SCHEMA.json_schema(),
+    }
     return json.dumps(schema, indent=2)

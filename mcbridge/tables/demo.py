@@ -112,7 +112,7 @@ class TableBot:
             pieces = [c for c, n in action.wool for _ in range(n)]
             for colour, cell_local in zip(pieces, pad, strict=False):  # the table empties the pad
                 self._place(cell_local, colour)
-            self.pending_pad = pieces[len(pad):]
+            self.pending_pad = pieces[len(pad) :]
             self.pad_wait = 3
             return
         slots = hand_slots(view["drawn"])

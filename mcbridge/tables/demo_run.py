@@ -21,9 +21,17 @@ ARENA = CONFIG_DIR / "arenas" / "wool_bluff.yaml"
 BOT_NAMES = ["Aki", "Ben", "Chie", "Dan", "Emi", "Fumi", "Gen", "Hana"]
 
 
-def run_demo(seed: int = 7, players: int = 4, tps: float = 20.0, mode: str = "booth", lang: str = "en",
-             turns: int | None = None, journal_path: Path | None = None, max_seconds: float = 600.0,
-             quiet: bool = False) -> int:
+def run_demo(
+    seed: int = 7,
+    players: int = 4,
+    tps: float = 20.0,
+    mode: str = "booth",
+    lang: str = "en",
+    turns: int | None = None,
+    journal_path: Path | None = None,
+    max_seconds: float = 600.0,
+    quiet: bool = False,
+) -> int:
     arena = load_arena(ARENA)
     options = dict(arena.options)
     if turns:
@@ -37,8 +45,16 @@ def run_demo(seed: int = 7, players: int = 4, tps: float = 20.0, mode: str = "bo
             sent = build_arena(conn, arena)
             _say(quiet, f"arena {arena.name} built on the embedded world ({sent} commands)")
             caps = conn.capabilities()
-            table = WoolBluffTable(arena, journal, time.monotonic, seed=seed, can_give="give" in caps,
-                                   can_tell="tell" in caps, start_delay=1.0, reveal_hold=0.5)
+            table = WoolBluffTable(
+                arena,
+                journal,
+                time.monotonic,
+                seed=seed,
+                can_give="give" in caps,
+                can_tell="tell" in caps,
+                start_delay=1.0,
+                reveal_hold=0.5,
+            )
             supervisor = Supervisor(conn, [table])
             bots = []
             for booth in range(players):
@@ -60,8 +76,11 @@ def run_demo(seed: int = 7, players: int = 4, tps: float = 20.0, mode: str = "bo
             supervisor.step()  # deliver the last words (standings, prizes)
             for line in bots[0].player.chat_heard()[printed:]:
                 _say(quiet, line)
-            _say(quiet, f"match over in {time.monotonic() - started:.1f} s, {supervisor.cycles} cycles, "
-                        f"{conn.stats.commands} commands")
+            _say(
+                quiet,
+                f"match over in {time.monotonic() - started:.1f} s, {supervisor.cycles} cycles, "
+                f"{conn.stats.commands} commands",
+            )
         journal.close()
     return 0
 

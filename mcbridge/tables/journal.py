@@ -61,7 +61,14 @@ class Journal:
     def start_match(self, arena: str, game: str, options: dict[str, Any], players: list[str], seed: int) -> int:
         cur = self.db.execute(
             "INSERT INTO matches (arena, game, options, players, seed, started) VALUES (?, ?, ?, ?, ?, ?)",
-            (arena, game, json.dumps(options, sort_keys=True), json.dumps(players, ensure_ascii=False), seed, time.time()),
+            (
+                arena,
+                game,
+                json.dumps(options, sort_keys=True),
+                json.dumps(players, ensure_ascii=False),
+                seed,
+                time.time(),
+            ),
         )
         assert cur.lastrowid is not None
         return cur.lastrowid

@@ -42,6 +42,8 @@ class Supervisor:
         self.conn = conn
         self.tables = tables
         self.reconcilers = [Reconciler(t.arena.frame) for t in tables]
+        #: each arena's bounds in world coordinates: only players inside concern its table
+        self.areas = [t.arena.frame.cuboid_to_world(t.arena.bounds) for t in tables]
         self.registry = PlayerRegistry()
         self.online: dict[str, Pos] | None = None  # block positions last passed to the tables
         self.cycles = 0
@@ -105,16 +107,17 @@ class Supervisor:
             table.tick()
         return stats
 
-    def _dispatch(self, hits, chats, positions, reads, pads, stats: CycleStats) -> None:  # noqa: ANN001 - Reply slots
+    def _dispatch(self, hits, chats, positions, reads, pads, stats: CycleStats) -> None:
         online: dict[str, Pos] = {}
         for name, reply in positions.items():
             if reply.ok:
                 online[name] = Pos.of(reply.result())
         if online != self.online:  # nobody moved a block or came or went: nothing to tell the tables
             self.online = online
-            for table in self.tables:
+            for table, area in zip(self.tables, self.areas, strict=True):
                 frame = table.arena.frame
-                table.on_presence({n: frame.to_local(p) for n, p in online.items()})
+                inside = {n: frame.to_local(p) for n, p in online.items() if area.contains(p)}
+                table.on_presence(online.keys(), inside)
         for event in hits.result() if hits.ok else []:
             name = self.registry.name_of(event.entityId)
             if name is None:

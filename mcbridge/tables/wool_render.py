@@ -93,7 +93,11 @@ def _board(
         return
     phase = text.t(f"wool_bluff.phase.{public['phase']}")
     scene.signs[signs["status"].at] = text.lines(
-        t + "status", turn=public["turn"], turns=public["turns"], phase=phase, predictor=_name(public, public["predictor"])
+        t + "status",
+        turn=public["turn"],
+        turns=public["turns"],
+        phase=phase,
+        predictor=_name(public, public["predictor"]),
     )
     bid = public["bid"]
     if bid:
@@ -107,7 +111,7 @@ def _board(
         )
     else:
         scene.signs[signs["bid"].at] = text.lines(t + "bid_none")
-    acting = [_name(public, s) for s in public["to_act"] if s >= 0][:3] + ["", "", ""]
+    acting = [*(_name(public, s) for s in public["to_act"] if s >= 0), "", "", ""]
     scene.signs[signs["to_act"].at] = text.lines(t + "to_act", a=acting[0], b=acting[1], c=acting[2])
     scene.signs[signs["wool"].at] = text.lines(t + "wool", wool=public["wool_in_play"])
     if public["phase"] == "over":
@@ -136,7 +140,9 @@ def _seat_public(
     t = "wool_bluff.sign."
     join = seat.signs["join"].at
     scene.signs[join] = (
-        text.lines(t + "join_taken", seat=i + 1, name=occupant[:15]) if occupant else text.lines(t + "join_free", seat=i + 1)
+        text.lines(t + "join_taken", seat=i + 1, name=occupant[:15])
+        if occupant
+        else text.lines(t + "join_free", seat=i + 1)
     )
     torches = public["torches"][rules_seat] if public and rules_seat is not None else 0
     out = public is not None and rules_seat is not None and not public["active"][rules_seat]

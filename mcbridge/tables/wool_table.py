@@ -11,7 +11,7 @@ test and cheap to run by the dozen.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import astuple, dataclass, field
 from typing import Any
 
@@ -163,12 +163,16 @@ class WoolBluffTable:
         self.last_join = self.clock()
         self.outbox.chat.append(self.text.t("common.joined", name=name, seat=seat + 1))
 
-    def on_presence(self, online: dict[str, Pos]) -> None:
-        """Who is online and where (arena-local); walking into a free booth takes the seat."""
+    def on_presence(self, online: Collection[str], inside: dict[str, Pos]) -> None:
+        """Who is online, and where those inside this arena stand (arena-local).
+
+        Walking into a free booth takes the seat; a seated player who is not online is absent
+        (the rules' timeouts act for them) until they come back.
+        """
         for occ in self.occupants:
             if occ and occ.present and occ.name not in online:
                 occ.present = False
-        for name, pos in online.items():
+        for name, pos in inside.items():
             for seat in self.arena.seats:
                 if seat.interior.cuboid.contains(pos):
                     # a free booth is taken only before the match; during it, walking into one is
@@ -259,12 +263,16 @@ class WoolBluffTable:
             self.ui[self.booth_of(seat)].selected = []
         for event in events:
             if not isinstance(event, QUIET_EVENTS):
-                self.outbox.chat.append(self.text.event("wool_bluff", event, self.state.players))
+                self.outbox.chat.append(self.text.event("wool_bluff", event, self.state.players, self._booth_numbers()))
         return events
 
     def _refuse(self, name: str, exc: IllegalAction) -> None:
         players = self.state.players if self.state else []
-        self._tell(name, self.text.refusal("wool_bluff", exc, players))
+        self._tell(name, self.text.refusal("wool_bluff", exc, players, self._booth_numbers()))
+
+    def _booth_numbers(self) -> list[int]:
+        """How people know the seats: by booth number, which a rules seat need not equal."""
+        return [b + 1 for b in self.booths]
 
     def _tell(self, name: str, text: str) -> None:
         if self.can_tell:
@@ -424,17 +432,26 @@ class WoolBluffTable:
                 item = PRIZE_ITEMS.get(prize["item"], (264, 0))
                 self.outbox.gives.append((row["name"], item[0], item[1], prize["count"]))
             if prize["count"]:
-                self.outbox.chat.append(self.text.t("wool_bluff.prize_given", name=row["name"], count=prize["count"], item=prize["item"]))
+                self.outbox.chat.append(
+                    self.text.t("wool_bluff.prize_given", name=row["name"], count=prize["count"], item=prize["item"])
+                )
 
     # -- output ---------------------------------------------------------------------------
     def scene(self) -> Scene:
         """The desired world; rendered again only when something it shows has changed, since
         the supervisor asks every table every cycle and most cycles change nothing."""
         state = self.state
-        showing = bool(state and (state.phase == "reveal" or state.is_over
-                                  or (state.phase == "deal" and self.clock() < self.hold_until)))
-        key = (self.match_id, self.seq, showing, [o.name if o else None for o in self.occupants],
-               [astuple(ui) for ui in self.ui])
+        showing = bool(
+            state
+            and (state.phase == "reveal" or state.is_over or (state.phase == "deal" and self.clock() < self.hold_until))
+        )
+        key = (
+            self.match_id,
+            self.seq,
+            showing,
+            [o.name if o else None for o in self.occupants],
+            [astuple(ui) for ui in self.ui],
+        )
         if key != self._scene_key:
             self._scene_key, self._scene = key, self._render(showing)
         return self._scene
@@ -449,7 +466,12 @@ class WoolBluffTable:
                 private[booth] = state.view(s)
         if state and state.phase == "reveal" and public:
             # the hands go up now (booth mode draws them; give mode leaves the walls to players)
-            public = {**public, "last_reveal": {"hands": [state.hands[s] if state.active[s] else None for s in range(len(state.players))]}}
+            public = {
+                **public,
+                "last_reveal": {
+                    "hands": [state.hands[s] if state.active[s] else None for s in range(len(state.players))]
+                },
+            }
         if state and state.is_over and public:
             public = {**public, "standings": state.result()["standings"]}  # the board shows the rules' ranking
         names = [o.name if o else None for o in self.occupants]

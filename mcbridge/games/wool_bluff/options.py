@@ -16,7 +16,19 @@ SCHEMA = Struct(
             {"bid": Int(1, 3600), "respond": Int(1, 3600), "discard": Int(1, 3600), "reveal": Int(1, 3600)},
             required=("bid", "respond", "discard", "reveal"),
         ),
-        "prize": Struct({"item": Str(64), "winner": Int(0, 64), "others": Int(0, 64)}, required=("item", "winner", "others")),
+        "prize": Struct(
+            {"item": Str(64), "winner": Int(0, 64), "others": Int(0, 64)}, required=("item", "winner", "others")
+        ),
     },
-    required=("hand_size", "turns", "min_players", "max_players", "weights", "white_multiplier", "tamper", "timeouts", "prize"),
+    required=(
+        "hand_size",
+        "turns",
+        "min_players",
+        "max_players",
+        "weights",
+        "white_multiplier",
+        "tamper",
+        "timeouts",
+        "prize",
+    ),
 )
