@@ -47,7 +47,10 @@ def register(subparsers: Any) -> None:
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--tps", type=float, default=20.0, help="server ticks per second (0 = as fast as possible)")
-    p.add_argument("--mode", choices=("booth", "give"), default="booth")
+    p.add_argument("--mode", choices=("booth", "give"), default="booth", help="how hands are dealt")
+    p.add_argument(
+        "--torches", choices=("controller", "players"), default="controller", help="who puts up the penalty torches"
+    )
     p.add_argument("--lang", choices=("en", "ja"), default="en")
     p.add_argument("--turns", type=int, default=None, help="fewer turns for a shorter demo")
     p.set_defaults(func=cmd_demo)
@@ -129,5 +132,11 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from mcbridge.tables.demo_run import run_demo
 
     return run_demo(
-        seed=args.seed, players=args.players, tps=args.tps, mode=args.mode, lang=args.lang, turns=args.turns
+        seed=args.seed,
+        players=args.players,
+        tps=args.tps,
+        mode=args.mode,
+        lang=args.lang,
+        torches=args.torches,
+        turns=args.turns,
     )

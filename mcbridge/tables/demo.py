@@ -13,11 +13,14 @@ from typing import Any
 
 from mcbridge.core import Rng
 from mcbridge.games.wool_bluff import COLOURS, Bid, Bluff, Discard, Through, WoolBluffBot
+from mcbridge.tables.layout import wall_torch
 from mcbridge.tables.wool_render import hand_slots
 from mcbridge.tables.wool_table import WoolBluffTable
-from mcbridge.world.blocks import wool
+from mcbridge.world.blocks import REDSTONE_TORCH_ON, wool
 from mcbridge.world.driver import DIAMOND_SWORD, SimPlayer
 from mcbridge.world.geometry import Pos
+
+REDSTONE_TORCH = REDSTONE_TORCH_ON.id
 
 
 class TableBot:
@@ -30,6 +33,7 @@ class TableBot:
         self.acted_on: tuple[Any, ...] | None = None
         self.placed_turn = 0
         self.pending_pad: list[str] = []
+        self.torches_up = 0  # torches this bot has put on its wall (torches: players)
         self.pad_wait = 0
 
     # -- moving and clicking ----------------------------------------------------------------
@@ -62,6 +66,8 @@ class TableBot:
         if state.phase == "reveal" and self.table.dispensing == "give":
             self._place_hand(seat)
             return
+        if self.booth in self.table.torch_wait:
+            self._light_torches(state.torches[seat])
         if seat not in state.to_act():
             return
         if self.pending_pad:
@@ -138,6 +144,22 @@ class TableBot:
                 break
             self._place(cell_local, self.pending_pad.pop(0))
         self.pad_wait = 3
+
+    def _light_torches(self, total: int) -> None:
+        """`torches: players`: put up the red torches the table handed over, one per penalty."""
+        wall = self.table.arena.seats[self.booth].torch_wall
+        have = self.player.inventory().get((REDSTONE_TORCH, 0), 0)
+        if not have or wall.faces is None:
+            return  # not given yet
+        torch = self.table.arena.frame.block_to_world(wall_torch(wall.faces))
+        for cell in wall.cells[self.torches_up : min(total, len(wall.cells))]:
+            if not have:
+                break
+            p = self._world(cell)
+            self.player.place(p.x, p.y, p.z, torch.id, torch.data)
+            self.torches_up += 1
+            have -= 1
+        self.player.hold(DIAMOND_SWORD)
 
     def _place_hand(self, seat: int) -> None:
         state = self.table.state

@@ -27,6 +27,7 @@ def run_demo(
     tps: float = 20.0,
     mode: str = "booth",
     lang: str = "en",
+    torches: str = "controller",
     turns: int | None = None,
     journal_path: Path | None = None,
     max_seconds: float = 600.0,
@@ -36,7 +37,7 @@ def run_demo(
     options = dict(arena.options)
     if turns:
         options["turns"] = turns
-    arena = dataclasses.replace(arena, dispensing=mode, locale=lang, options=options)
+    arena = dataclasses.replace(arena, dispensing=mode, locale=lang, options=options, torches=torches)
     players = max(2, min(players, len(arena.seats)))
     with tempfile.TemporaryDirectory() as tmp, start_embedded(port=0, tps=tps) as world:
         journal = Journal(journal_path or Path(tmp) / "journal.sqlite")

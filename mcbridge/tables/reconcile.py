@@ -8,7 +8,7 @@ missing torches.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from mcbridge.tables.layout import Lines
 from mcbridge.world.blocks import Block
@@ -26,6 +26,13 @@ class Reconciler:
     def forget(self) -> None:
         self.blocks.clear()
         self.signs.clear()
+        self._last = None
+
+    def forget_cells(self, cells: Iterable[Pos]) -> None:
+        """Players changed these cells: write them again even if the scene did not change."""
+        for cell in cells:
+            self.blocks.pop(cell, None)
+            self.signs.pop(cell, None)
         self._last = None
 
     def write(self, batch: Batch, blocks: Mapping[Pos, Block], signs: Mapping[Pos, Lines]) -> int:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from mcbridge.tables.reconcile import Reconciler
-from mcbridge.tables.wool_table import WoolBluffTable
+from mcbridge.tables.wool_table import ReadKey, WoolBluffTable
 from mcbridge.world.blocks import Block
 from mcbridge.world.connection import Connection
 from mcbridge.world.errors import CommandFailed, WorldError
@@ -59,6 +59,7 @@ class Supervisor:
         batch = self.conn.batch(fence_every=FENCE_EVERY)
         for table, rec in zip(self.tables, self.reconcilers, strict=True):
             out = table.outbox.drain()
+            rec.forget_cells(out.refresh)
             scene = table.scene()
             stats.commands += rec.write(batch, scene.blocks, scene.signs)
             for line in out.chat:
@@ -69,25 +70,20 @@ class Supervisor:
                 batch.give(player, (item_id, data), count)
             for cell in out.clears:
                 batch.set_block(table.arena.frame.to_world(cell), Block(0))
+
         ids = batch.get_player_ids()
         hits = batch.poll_block_hits()
         chats = [batch.poll_chat_posts(i) for i in self.registry.chat_sources()]
         positions = {name: batch.entity_pos(eid) for name, eid in self.registry.players().items()}
-        reads: dict[int, dict[int, list[Reply[Block]]]] = {}
-        pads: dict[int, dict[int, list[Reply[Block]]]] = {}
-        for t_index, table in enumerate(self.tables):
+        reads: list[dict[ReadKey, list[Reply[Block]]]] = []
+        for table in self.tables:
             frame = table.arena.frame
-            if table.wants_wall_reads():
-                reads[t_index] = {
-                    seat.index: [batch.get_block_with_data(frame.to_world(p)) for p in seat.wool_wall.cells]
-                    for seat in table.arena.seats
+            reads.append(
+                {
+                    key: [batch.get_block_with_data(frame.to_world(p)) for p in cells]
+                    for key, cells in table.reads_wanted().items()
                 }
-            booths = table.pads_to_read()
-            if booths:
-                pads[t_index] = {
-                    b: [batch.get_block_with_data(frame.to_world(p)) for p in table.arena.seats[b].discard_pad.cells]
-                    for b in booths
-                }
+            )
         try:
             batch.flush()
         except CommandFailed as exc:
@@ -102,12 +98,12 @@ class Supervisor:
             except WorldError as exc:
                 log.warning("could not read player names: %s", exc)
             self.registry.learn(answers)
-        self._dispatch(hits, chats, positions, reads, pads, stats)
+        self._dispatch(hits, chats, positions, reads, stats)
         for table in self.tables:
             table.tick()
         return stats
 
-    def _dispatch(self, hits, chats, positions, reads, pads, stats: CycleStats) -> None:
+    def _dispatch(self, hits, chats, positions, reads, stats: CycleStats) -> None:
         online: dict[str, Pos] = {}
         for name, reply in positions.items():
             if reply.ok:
@@ -134,11 +130,9 @@ class Supervisor:
                 stats.chats += 1
                 for table in self.tables:
                     table.on_chat(name, post.message)
-        for t_index, walls in reads.items():
-            self.tables[t_index].on_wall_reads({seat: _blocks(replies) for seat, replies in walls.items()})
-        for t_index, booths in pads.items():
-            for booth, replies in booths.items():
-                self.tables[t_index].on_pad_reads(booth, _blocks(replies))
+        for table, wanted in zip(self.tables, reads, strict=True):
+            if wanted:
+                table.on_reads({key: _blocks(replies) for key, replies in wanted.items()})
 
     def run(self, until: Callable[[], bool], max_seconds: float, min_cycle: float = 0.0) -> None:
         """Cycle until `until()` is true or the time is up (every wait is bounded)."""

@@ -57,15 +57,18 @@ def render(
     ui: Sequence[SeatUi],
     showing_reveal: bool,
     manage_walls: bool,
+    players_light: frozenset[int] = frozenset(),
 ) -> Scene:
     """`private`, `occupants` and `ui` are per booth; `seat_of_booth` maps a booth to its
-    rules seat (None for a booth left empty when the match began)."""
+    rules seat (None for a booth left empty when the match began). Torch walls of booths in
+    `players_light` are left to their players (`torches: players`)."""
     scene = Scene()
     _board(scene, arena, text, public, occupants)
     for seat in arena.seats:
         i = seat.index
         rules_seat = seat_of_booth[i]
-        _seat_public(scene, seat, text, public, rules_seat, occupants[i], showing_reveal, manage_walls)
+        manage = (manage_walls, i not in players_light)
+        _seat_public(scene, seat, text, public, rules_seat, occupants[i], showing_reveal, manage)
         _booth(scene, seat, rules_seat, text, private[i], ui[i])
     # A sign's text is written with its block (world.setSign needs both), so the scene owns
     # the sign blocks too; without them the reconciler has no block to write the text with.
@@ -132,8 +135,10 @@ def _seat_public(
     rules_seat: int | None,
     occupant: str | None,
     showing_reveal: bool,
-    manage_walls: bool,
+    manage: tuple[bool, bool],
 ) -> None:
+    """`manage`: whether the table draws this seat's (wool wall, torch wall)."""
+    manage_walls, manage_torches = manage
     i = seat.index
     if rules_seat is None:
         public = None
@@ -151,7 +156,7 @@ def _seat_public(
     )
     lit = min(torches, MAX_TORCHES_SHOWN)
     assert seat.torch_wall.faces is not None
-    for k, cell in enumerate(seat.torch_wall.cells):
+    for k, cell in enumerate(seat.torch_wall.cells if manage_torches else ()):
         scene.blocks[cell] = wall_torch(seat.torch_wall.faces) if k < lit else blocks.AIR
     if not manage_walls:
         return

@@ -19,16 +19,19 @@ from mcbridge import games
 from mcbridge.core import CHANCE, Action, Event, IllegalAction, Rng
 from mcbridge.core.rng import derive_seed
 from mcbridge.games.wool_bluff import COLOURS, Bid, Bluff, Deal, Discard, Reveal, Through, WoolBluffState
-from mcbridge.games.wool_bluff.actions import WoolDealt, WoolDiscarded, wool_pairs
+from mcbridge.games.wool_bluff.actions import Penalised, WoolDealt, WoolDiscarded, wool_pairs
 from mcbridge.i18n import Locale, locale
 from mcbridge.tables.config import Arena
 from mcbridge.tables.journal import Journal
-from mcbridge.tables.wool_render import COLOUR_OF_WOOL, Scene, SeatUi, hand_slots, render
+from mcbridge.tables.wool_render import COLOUR_OF_WOOL, MAX_TORCHES_SHOWN, Scene, SeatUi, hand_slots, render
 from mcbridge.world import blocks
 from mcbridge.world.blocks import Block
 from mcbridge.world.geometry import Pos
 
 log = logging.getLogger(__name__)
+
+#: What a wanted read is for, and for which booth: ("wall" | "pad" | "torches", booth).
+ReadKey = tuple[str, int]
 
 #: Events too chatty for public chat (one per seat per turn); the board shows them.
 QUIET_EVENTS = (WoolDealt, WoolDiscarded)
@@ -49,10 +52,11 @@ class Outbox:
     private: list[tuple[str, str]] = field(default_factory=list)  # (player, text)
     gives: list[tuple[str, int, int, int]] = field(default_factory=list)  # (player, id, data, count)
     clears: list[Pos] = field(default_factory=list)  # arena-local cells a player filled, to empty
+    refresh: list[Pos] = field(default_factory=list)  # cells players changed: rewrite as rendered
 
     def drain(self) -> Outbox:
-        out = Outbox(self.chat, self.private, self.gives, self.clears)
-        self.chat, self.private, self.gives, self.clears = [], [], [], []
+        out = Outbox(self.chat, self.private, self.gives, self.clears, self.refresh)
+        self.chat, self.private, self.gives, self.clears, self.refresh = [], [], [], [], []
         return out
 
 
@@ -95,6 +99,8 @@ class WoolBluffTable:
         self.hold_until = 0.0
         self.reveal_since: float | None = None
         self.wall_reads: dict[int, list[Block]] | None = None
+        self.torch_wait: dict[int, int] = {}  # booth -> torches its player must put up
+        self.torch_deadline = 0.0
         self.finished = False
         self.hits = self._hit_map()
         self._scene_key: tuple[Any, ...] = ()
@@ -315,11 +321,18 @@ class WoolBluffTable:
             if state.phase == "reveal":
                 if not self._reveal_ready(now):
                     return
-                self.submit(CHANCE, Reveal(self._tamper_report()))
+                events = self.submit(CHANCE, Reveal(self._tamper_report()))
                 self.hold_until = now + self.reveal_hold
                 self.reveal_since = None
                 self.wall_reads = None
+                if self.arena.torches == "players" and not state.is_over:
+                    self._await_torches(events, now)
                 continue
+            if state.phase == "deal" and self.torch_wait:
+                if now < self.torch_deadline:
+                    return
+                for booth in list(self.torch_wait):  # too slow: the controller lights them itself
+                    self._stop_waiting_for_torches(booth)
             if state.phase == "deal" and now < self.hold_until:
                 return
             action = state.sample_chance(self.rng)
@@ -367,19 +380,36 @@ class WoolBluffTable:
                 reports.append((seat, diff))
         return tuple(reports)
 
-    def wants_wall_reads(self) -> bool:
-        return self.state is not None and self.state.phase == "reveal" and self.reveal_since is not None
+    # -- reading the world -------------------------------------------------------------------
+    def reads_wanted(self) -> dict[ReadKey, list[Pos]]:
+        """Cells (arena-local) the supervisor should read with the next poll, by purpose:
+        the wool walls at Reveal, the discard pads in give mode, torch walls players fill."""
+        wanted: dict[ReadKey, list[Pos]] = {}
+        state = self.state
+        if state is None:
+            return wanted
+        if state.phase == "reveal" and self.reveal_since is not None:
+            for plan in self.arena.seats:
+                wanted[("wall", plan.index)] = plan.wool_wall.cells
+        if self.dispensing == "give" and state.phase == "discard":
+            for seat in sorted(state.discard_due):
+                booth = self.booth_of(seat)
+                wanted[("pad", booth)] = self.arena.seats[booth].discard_pad.cells
+        for booth in self.torch_wait:
+            wanted[("torches", booth)] = self.arena.seats[booth].torch_wall.cells
+        return wanted
 
-    def on_wall_reads(self, walls: dict[int, list[Block]]) -> None:
-        self.wall_reads = walls
+    def on_reads(self, results: dict[ReadKey, list[Block]]) -> None:
+        walls = {booth: found for (kind, booth), found in results.items() if kind == "wall"}
+        if walls:
+            self.wall_reads = walls
+        for (kind, booth), found in results.items():
+            if kind == "pad":
+                self._pad_seen(booth, found)
+            elif kind == "torches":
+                self._torches_seen(booth, found)
 
-    def pads_to_read(self) -> list[int]:
-        """Give mode: booths whose player must discard by placing wool on the discard pad."""
-        if self.dispensing != "give" or self.state is None or self.state.phase != "discard":
-            return []
-        return [self.booth_of(s) for s in sorted(self.state.discard_due)]
-
-    def on_pad_reads(self, booth: int, found: list[Block]) -> None:
+    def _pad_seen(self, booth: int, found: list[Block]) -> None:
         """Wool placed on a discard pad counts as discarded; the pad is emptied again."""
         seat = self.rules_seat(booth)
         if self.state is None or seat is None or seat not in self.state.discard_due:
@@ -395,6 +425,31 @@ class WoolBluffTable:
         if len(pile) >= self.state.discard_due[seat]:
             chosen, self.ui[booth].pad = pile[: self.state.discard_due[seat]], []
             self.submit(seat, Discard(wool_pairs({c: chosen.count(c) for c in set(chosen)})))
+
+    def _await_torches(self, events: list[Event], now: float) -> None:
+        """`torches: players`: each penalised player puts up their own red torches."""
+        assert self.state is not None
+        for event in events:
+            if isinstance(event, Penalised) and self.state.active[event.seat]:
+                booth = self.booth_of(event.seat)
+                self.torch_wait[booth] = min(event.total, MAX_TORCHES_SHOWN)
+                name = self.state.players[event.seat]
+                if self.can_give:
+                    self.outbox.gives.append((name, blocks.REDSTONE_TORCH_ON.id, 0, event.torches))
+                self._tell(
+                    name, self.text.t("wool_bluff.place_torches", count=event.torches, total=self.torch_wait[booth])
+                )
+        self.torch_deadline = now + self.arena.timeouts["reveal"]
+
+    def _torches_seen(self, booth: int, found: list[Block]) -> None:
+        lit = sum(1 for b in found if b.id in (blocks.REDSTONE_TORCH_ON.id, blocks.REDSTONE_TORCH_OFF.id))
+        if lit == self.torch_wait.get(booth):
+            self._stop_waiting_for_torches(booth)
+
+    def _stop_waiting_for_torches(self, booth: int) -> None:
+        """The controller owns the wall again: re-assert it on the next write."""
+        self.torch_wait.pop(booth, None)
+        self.outbox.refresh.extend(self.arena.seats[booth].torch_wall.cells)
 
     def _timeouts(self, now: float) -> None:
         state = self.state
@@ -451,6 +506,7 @@ class WoolBluffTable:
             showing,
             [o.name if o else None for o in self.occupants],
             [astuple(ui) for ui in self.ui],
+            sorted(self.torch_wait),
         )
         if key != self._scene_key:
             self._scene_key, self._scene = key, self._render(showing)
@@ -477,7 +533,18 @@ class WoolBluffTable:
         names = [o.name if o else None for o in self.occupants]
         manage = self.dispensing == "booth" or not (state and state.phase == "reveal")
         seat_of_booth = [self.rules_seat(b) for b in range(n)]
-        return render(self.arena, self.text, public, private, names, seat_of_booth, self.ui, showing, manage)
+        return render(
+            self.arena,
+            self.text,
+            public,
+            private,
+            names,
+            seat_of_booth,
+            self.ui,
+            showing,
+            manage,
+            players_light=frozenset(self.torch_wait),
+        )
 
 
 #: Prize item names -> legacy item (id, data).

@@ -190,3 +190,54 @@ def test_a_wrong_wool_on_the_wall_is_reported_with_seat_and_difference(
     else:
         assert state.active[2] and not state.forfeited[2]
         assert rows["Chie"]["prize"]["count"] > 0
+
+
+def test_with_torches_players_the_penalised_put_up_their_own_torches(
+        rig: Callable[..., Rig], world: EmbeddedHandle) -> None:
+    """`torches: players`: the table gives each penalised player red torches, leaves their
+    wall to them, and carries on once the count is right; it never lights them itself."""
+    r = rig(shipped_arena(torches="players", options={"turns": 3}), seed=2)
+    seat_bots(r)
+    mc = mcpi_client(world)
+    waited: list[int] = []
+    deadline_hits = 0
+
+    def watch() -> None:
+        nonlocal deadline_hits
+        t = r.table
+        if t.torch_wait:
+            waited.extend(b for b in t.torch_wait if b not in waited)
+            deadline_hits += t.clock() >= t.torch_deadline
+
+    r.run_until(lambda: r.table.finished, each=watch)
+    r.step()
+    state = r.table.state
+    assert state is not None
+    assert waited, "nobody was penalised before the last turn: pick another seed"
+    assert deadline_hits == 0, "the players were too slow: the controller had to take over"
+    assert torch_walls(mc, r.arena) == [min(t, SHOWN_MAX) for t in state.torches]
+    for bot in r.bots:
+        told = [m for m in bot.player.private_messages() if "red torch" in m]
+        assert bool(told) == (bot.booth in waited)
+    mc.conn.socket.close()
+
+
+def test_with_torches_players_the_controller_lights_them_when_players_do_not(
+        rig: Callable[..., Rig], world: EmbeddedHandle) -> None:
+    class IdleTorchBot(TableBot):
+        def _light_torches(self, total: int) -> None:
+            return  # this player never puts up a torch
+
+    r = rig(shipped_arena(torches="players", options={"turns": 2}), seed=2)
+    for booth, name in enumerate(["Aki", "Ben", "Chie", "Dan"]):
+        bot = IdleTorchBot(r.table, world.players.join(name), booth, 11)
+        bot.sit_down(by_walking=True)
+        r.bots.append(bot)
+    mc = mcpi_client(world)
+    r.run_until(lambda: r.table.state is not None and r.table.state.turn == 2 and r.table.state.phase != "deal")
+    r.step()
+    state = r.table.state
+    assert state is not None
+    assert torch_walls(mc, r.arena) == [min(t, SHOWN_MAX) for t in state.torches]
+    assert any(state.torches)
+    mc.conn.socket.close()

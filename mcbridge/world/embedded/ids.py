@@ -25,6 +25,10 @@ SIGN_BLOCKS = frozenset({STANDING_SIGN, WALL_SIGN})
 #: Wood, stone, iron, gold, diamond sword: RJ's ``blockBreakDetectionTools``.
 SWORD_IDS = frozenset({268, 272, 267, 283, 276})
 
+#: Blocks whose data is only their facing: the item placed is (id, 0) whatever the data.
+#: torch, redstone torches, ladder, signs, lever, buttons, chest, furnace, dispenser, dropper
+ORIENTED_IDS = frozenset({50, 75, 76, 65, 63, 68, 69, 77, 143, 54, 61, 62, 23, 158})
+
 #: Item ids (beyond block ids) that exist in 1.12: 256..453 and the records 2256..2267.
 ITEM_IDS: frozenset[int] = BLOCK_IDS | frozenset(range(256, 454)) | frozenset(range(2256, 2268))
 

@@ -239,7 +239,13 @@ class World:
                 listener.block_hit(BlockHit(position, face, player.entity_id))
 
     def place(self, player: Player, position: Position, item: tuple[int, int]) -> None:
+        """Place `item` as the block (id, data). For blocks whose data is only their facing
+        (torches, signs, buttons...), the item in the inventory has data 0, as in the game,
+        where the facing comes from the clicked face."""
         self.require_online(player)
+        block = item
+        if item[0] in ids.ORIENTED_IDS and player.inventory.get(item, 0) < 1:
+            item = (item[0], 0)
         if player.inventory.get(item, 0) < 1:
             raise WorldError(f"{player.player_name} has no {item} to place: give it first.")
         if item[0] not in ids.BLOCK_IDS or item[0] == ids.AIR:
@@ -247,7 +253,7 @@ class World:
         if not self.store.in_world(*position) or self.store.get(*position) >> 4 != ids.AIR:
             raise WorldError(f"Cannot place at {position}: the spot is not free air.")
         player.held = item
-        self.store.set(*position, state_of(*item))
+        self.store.set(*position, state_of(*block))
         self._take(player, item)
 
     def break_block(self, player: Player, position: Position) -> None:
