@@ -1,0 +1,257 @@
+"""Bribery actions and events (rules/bribery.md).
+
+Cards are their values: luck cards 100..500, an informant is 0. A bet is the number of
+cards a player has put face down this round; the values stay hidden until the showdown.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mcbridge.core import Action, Event
+
+INFORMANT = 0
+Cards = tuple[int, ...]
+REFILLS = ("two_cards", "card_and_informant")
+
+
+def sorted_cards(cards: Cards | list[int]) -> Cards:
+    return tuple(sorted(int(c) for c in cards))
+
+
+# -- chance actions --------------------------------------------------------------------
+@dataclass(frozen=True)
+class ArrangeInfluencers(Action):
+    """Setup: `removed` leave the game unseen, `pile` is the influencer pile, top first."""
+
+    removed: tuple[str, ...]
+    pile: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class FirstStarter(Action):
+    """Round 1's start player (the seed plays rock-paper-scissors)."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class Shuffle(Action):
+    """The discards (at setup: every luck card) become the draw pile in this order, top first."""
+
+    cards: Cards
+
+
+# -- player actions ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class Pass(Action):
+    """First action only: sit the round out and refill ("two_cards" or "card_and_informant")."""
+
+    refill: str = "two_cards"
+
+
+@dataclass(frozen=True)
+class Fold(Action):
+    pass
+
+
+@dataclass(frozen=True)
+class Raise(Action):
+    """Play these cards face down so that your count exceeds the highest count (a bet or raise)."""
+
+    cards: Cards
+
+
+@dataclass(frozen=True)
+class Call(Action):
+    """Play these cards face down so that your count equals the highest count."""
+
+    cards: Cards
+
+
+@dataclass(frozen=True)
+class AllIn(Action):
+    """Play every card in your hand, whatever the highest count."""
+
+
+ACTION_TYPES: tuple[type[Action], ...] = (ArrangeInfluencers, FirstStarter, Shuffle, Pass, Fold, Raise, Call, AllIn)
+
+
+# -- events ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class InfluencersArranged(Event):
+    removed: int
+    rounds: int
+
+
+@dataclass(frozen=True)
+class StartPlayerChosen(Event):
+    seat: int
+
+
+@dataclass(frozen=True)
+class PileShuffled(Event):
+    cards: int
+
+
+@dataclass(frozen=True)
+class DiscardsReshuffled(Event):
+    cards: int
+
+
+@dataclass(frozen=True)
+class CardsDrawn(Event):
+    seat: int
+    count: int
+
+
+@dataclass(frozen=True)
+class DrawShort(Event):
+    """Neither the pile nor the discards had a card left for this draw."""
+
+    seat: int
+    missing: int
+
+
+@dataclass(frozen=True)
+class RoundStarted(Event):
+    round: int
+    seat: int  # the start player
+    card: str  # the influencer card just opened
+    vp: int
+    at_stake: int  # cards at stake, carried-over ones included
+
+
+@dataclass(frozen=True)
+class Passed(Event):
+    seat: int
+    refill: str
+
+
+@dataclass(frozen=True)
+class Folded(Event):
+    seat: int
+
+
+@dataclass(frozen=True)
+class Raised(Event):
+    seat: int
+    cards: int  # played now
+    count: int  # played this round in all
+
+
+@dataclass(frozen=True)
+class Called(Event):
+    seat: int
+    cards: int
+    count: int
+
+
+@dataclass(frozen=True)
+class WentAllIn(Event):
+    seat: int
+    cards: int
+    count: int
+
+
+@dataclass(frozen=True)
+class Showdown(Event):
+    mode: str  # "high" or "low"
+    informants: int
+
+
+@dataclass(frozen=True)
+class CardsShown(Event):
+    seat: int
+    luck: Cards
+    informants: int
+    total: int
+
+
+@dataclass(frozen=True)
+class Tie(Event):
+    total: int
+    players: int
+
+
+@dataclass(frozen=True)
+class OutOfRound(Event):
+    seat: int
+
+
+@dataclass(frozen=True)
+class InfluencerWon(Event):
+    winner: int
+    card: str
+    vp: int
+
+
+@dataclass(frozen=True)
+class WinnerDraws(Event):
+    """Effect `winner_draws`: the round's winner draws `count` cards."""
+
+    card: str
+    winner: int
+    count: int
+
+
+@dataclass(frozen=True)
+class LosersDraw(Event):
+    """Effect `losers_who_bet_draw`: every other player who played a card this round draws."""
+
+    card: str
+    count: int
+
+
+@dataclass(frozen=True)
+class NoWinner(Event):
+    reason: str  # "nobody_bet", "no_luck" or "all_in_tie"
+
+
+@dataclass(frozen=True)
+class CarriedOver(Event):
+    card: str
+
+
+@dataclass(frozen=True)
+class InfluencerRemoved(Event):
+    card: str
+
+
+@dataclass(frozen=True)
+class CardsDiscarded(Event):
+    count: int
+
+
+@dataclass(frozen=True)
+class MatchOver(Event):
+    winners: tuple[int, ...]
+    vp: tuple[int, ...]
+
+
+EVENT_TYPES: tuple[type[Event], ...] = (
+    InfluencersArranged,
+    StartPlayerChosen,
+    PileShuffled,
+    DiscardsReshuffled,
+    CardsDrawn,
+    DrawShort,
+    RoundStarted,
+    Passed,
+    Folded,
+    Raised,
+    Called,
+    WentAllIn,
+    Showdown,
+    CardsShown,
+    Tie,
+    OutOfRound,
+    InfluencerWon,
+    WinnerDraws,
+    LosersDraw,
+    NoWinner,
+    CarriedOver,
+    InfluencerRemoved,
+    CardsDiscarded,
+    MatchOver,
+)

@@ -1,0 +1,41 @@
+"""The Bribery game object: options, match creation, restore, parsing, bot."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from mcbridge.core import Action, Game, Policy, State
+from mcbridge.games.bribery import parse
+from mcbridge.games.bribery.actions import ACTION_TYPES, EVENT_TYPES
+from mcbridge.games.bribery.bot import BriberyBot
+from mcbridge.games.bribery.options import SCHEMA, check, influencers_of
+from mcbridge.games.bribery.rules import BriberyState
+
+
+class Bribery(Game):
+    name = "bribery"
+    schema = SCHEMA
+    action_types = ACTION_TYPES
+    event_types = EVENT_TYPES
+
+    def __init__(self, options: Mapping[str, Any] | None = None, seed_file: Path | None = None) -> None:
+        super().__init__(options, seed_file)
+        self.influencers = influencers_of(self.options)
+
+    def _check_options(self) -> None:
+        check(self.options)
+
+    def _new_state(self, players: list[str], seed: int | str) -> BriberyState:
+        return BriberyState(self, players, seed)
+
+    def _restore(self, data: dict[str, Any]) -> BriberyState:
+        return BriberyState.restore(self, data)
+
+    def parse_action(self, seat: int, text: str, state: State) -> Action:
+        assert isinstance(state, BriberyState)
+        return parse.parse(seat, text, state)
+
+    def bot(self) -> Policy:
+        return BriberyBot()

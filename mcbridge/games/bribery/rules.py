@@ -1,0 +1,513 @@
+"""One Bribery match as a state machine (rules/bribery.md).
+
+Phases: ``arrange`` (chance: remove an influencer unseen, order the pile) ->
+``first_starter`` (chance) -> the deal, which needs the opening ``shuffle`` (chance) ->
+per round: ``bet`` (one seat at a time; showdowns, ties and extensions resolve at once)
+-> next round or ``over``. Draws that find the pile empty stop in ``shuffle`` until the
+discards are shuffled into a new pile, then carry on where they were.
+
+Before the opening shuffle every luck card waits in the discard pile, so the opening
+shuffle and every later reshuffle are the same chance action. Every guard runs before any
+mutation, so a refused action changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from mcbridge.core import CHANCE, Action, Event, IllegalAction, Rng, State
+from mcbridge.core.chips import ChipStacks
+from mcbridge.core.seats import active_from
+from mcbridge.games.bribery.actions import (
+    INFORMANT,
+    REFILLS,
+    AllIn,
+    ArrangeInfluencers,
+    Call,
+    Called,
+    CardsDiscarded,
+    CardsDrawn,
+    CardsShown,
+    CarriedOver,
+    DiscardsReshuffled,
+    DrawShort,
+    FirstStarter,
+    Fold,
+    Folded,
+    InfluencerRemoved,
+    InfluencersArranged,
+    InfluencerWon,
+    LosersDraw,
+    MatchOver,
+    NoWinner,
+    OutOfRound,
+    Pass,
+    Passed,
+    PileShuffled,
+    Raise,
+    Raised,
+    RoundStarted,
+    Showdown,
+    Shuffle,
+    StartPlayerChosen,
+    Tie,
+    WentAllIn,
+    WinnerDraws,
+    sorted_cards,
+)
+from mcbridge.games.bribery.cards import luck_total, sub_multisets
+from mcbridge.games.bribery.options import Influencer, luck_deck
+
+if TYPE_CHECKING:
+    from mcbridge.games.bribery.game import Bribery
+
+
+class BriberyState(State):
+    game: Bribery
+
+    def __init__(self, game: Bribery, players: list[str], seed: int | str) -> None:
+        super().__init__(game)
+        n = len(players)
+        self.players = players
+        self.seed = seed
+        self.phase = "arrange"
+        self.round = 0
+        self.pile: list[int] = []  # the draw pile, top first (hidden)
+        self.discard: list[int] = luck_deck(game.options, n)  # face down (hidden); the box before setup
+        self.supply = int(game.options["informants"])  # face-up informants
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.played: list[list[int]] = [[] for _ in range(n)]  # this round, in the order played
+        self.shown = [0] * n  # how many of `played` are face up after a showdown
+        self.status = ["in"] * n  # this round: in | passed | folded | out (lost a tie)
+        self.acted = [False] * n  # acted since the last raise
+        self.highest = 0  # the highest card count this round
+        self.extension = 0  # how many ties this round has gone through
+        self.start: int | None = None
+        self.turn: int | None = None
+        self.influencer_pile: list[str] = []  # top first (hidden)
+        self.unseen: list[str] = []  # removed unseen at setup (hidden)
+        self.removed: list[str] = []  # left the game in play (public)
+        self.stake: list[str] = []  # at stake this round, carried-over cards first
+        self.owned: list[list[str]] = [[] for _ in range(n)]
+        self.pending: list[list[int]] = []  # [seat, cards still to draw], in order
+        self.resume: str | None = None  # what follows the draws: deal_done | bet | round_done
+        self.last_showdown: dict[str, Any] | None = None
+
+    # -- helpers --------------------------------------------------------------------------
+    @property
+    def influencers(self) -> Mapping[str, Influencer]:
+        return self.game.influencers
+
+    def ledger(self) -> ChipStacks:
+        """The betting as chip stacks: cards in hand are the stack, cards played the pot."""
+        return ChipStacks([len(h) for h in self.hands], [len(p) for p in self.played])
+
+    def all_in(self, seat: int) -> bool:
+        return self.status[seat] == "in" and self.ledger().is_all_in(seat)
+
+    def _must_act(self, seat: int) -> bool:
+        if self.status[seat] != "in" or self.all_in(seat):
+            return False
+        return not self.acted[seat] or len(self.played[seat]) < self.highest
+
+    def _next_to_act(self, after: int) -> int | None:
+        n = len(self.players)
+        return next((s for step in range(1, n + 1) if self._must_act(s := (after + step) % n)), None)
+
+    def vp(self, seat: int) -> int:
+        return sum(self.influencers[card].vp for card in self.owned[seat])
+
+    # -- contract -------------------------------------------------------------------------
+    def to_act(self) -> frozenset[int]:
+        if self.phase in ("arrange", "first_starter", "shuffle"):
+            return frozenset({CHANCE})
+        if self.phase == "bet":
+            assert self.turn is not None
+            return frozenset({self.turn})
+        return frozenset()
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self.to_act():
+            return []
+        if self.phase == "first_starter":
+            return [FirstStarter(s) for s in range(len(self.players))]
+        if self.phase != "bet":
+            return []  # arrangements and shuffles: too many to list; see sample_chance
+        hand, mine = self.hands[seat], len(self.played[seat])
+        actions: list[Action] = []
+        if not self.played[seat]:
+            actions.append(Pass("two_cards"))
+            if self.supply > 0:
+                actions.append(Pass("card_and_informant"))
+        actions.append(Fold())  # [decided here] at any time; as a first action it is a pass without refill
+        need = self.highest - mine
+        if 1 <= need <= len(hand):
+            actions += [Call(c) for c in sub_multisets(hand, need)]
+        for size in range(max(1, need + 1), len(hand) + 1):
+            actions += [Raise(c) for c in sub_multisets(hand, size)]
+        if hand:
+            actions.append(AllIn())  # also when it equals a raise or call with every card
+        return actions
+
+    def sample_chance(self, rng: Rng) -> Action:
+        if self.phase == "arrange":
+            cards = rng.shuffled(list(self.influencers))
+            k = int(self.game.options["removed_influencers"])
+            return ArrangeInfluencers(tuple(cards[:k]), tuple(cards[k:]))
+        if self.phase == "first_starter":
+            return FirstStarter(rng.randrange(len(self.players)))
+        if self.phase == "shuffle":
+            return Shuffle(tuple(rng.shuffled(self.discard)))
+        raise IllegalAction("not_a_chance_node", phase=self.phase)
+
+    def timeout_action(self, seat: int) -> Action:
+        """[decided here] A silent player makes the passive choice: pass for two cards on
+        their first action (the closest thing to a check, which the game does not have),
+        fold later. Deterministic, so no random stream is needed."""
+        if seat == CHANCE or seat not in self.to_act():
+            raise IllegalAction("not_your_turn", seat=seat, to_act=sorted(self.to_act()))
+        return Pass("two_cards") if not self.played[seat] else Fold()
+
+    # -- transitions ----------------------------------------------------------------------
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        if isinstance(action, ArrangeInfluencers) and self.phase == "arrange":
+            return self._arrange(action)
+        if isinstance(action, FirstStarter) and self.phase == "first_starter":
+            return self._first_starter(action)
+        if isinstance(action, Shuffle) and self.phase == "shuffle":
+            return self._shuffle(action)
+        if self.phase == "bet":
+            if isinstance(action, Pass):
+                return self._pass(seat, action)
+            if isinstance(action, Fold):
+                self.status[seat] = "folded"
+                return [Folded(seat), *self._advance(seat)]
+            if isinstance(action, Raise | Call | AllIn):
+                return self._bet(seat, action)
+        raise IllegalAction("wrong_phase", action=type(action).__name__, phase=self.phase)
+
+    def _arrange(self, action: ArrangeInfluencers) -> list[Event]:
+        k = int(self.game.options["removed_influencers"])
+        everything = sorted(self.influencers)
+        if len(action.removed) != k or sorted(action.removed + action.pile) != everything:
+            raise IllegalAction("bad_arrangement", removed=k, cards=everything)
+        self.unseen = list(action.removed)
+        self.influencer_pile = list(action.pile)
+        self.phase = "first_starter"
+        return [InfluencersArranged(k, len(action.pile))]
+
+    def _first_starter(self, action: FirstStarter) -> list[Event]:
+        if not 0 <= action.seat < len(self.players):
+            raise IllegalAction("no_such_seat", seat=action.seat)
+        self.start = action.seat
+        # [decided here] the deal goes round from the start player, hand_size cards each
+        hand_size = int(self.game.options["hand_size"])
+        self.pending = [[s, hand_size] for s in active_from(action.seat, [True] * len(self.players))]
+        self.resume = "deal_done"
+        return [StartPlayerChosen(action.seat), *self._draw()]
+
+    def _shuffle(self, action: Shuffle) -> list[Event]:
+        if sorted(action.cards) != sorted(self.discard):
+            raise IllegalAction("bad_shuffle", cards=len(action.cards), expected=len(self.discard))
+        self.pile = list(action.cards)
+        self.discard = []
+        event: Event = PileShuffled(len(self.pile)) if self.round == 0 else DiscardsReshuffled(len(self.pile))
+        return [event, *self._draw()]
+
+    def _draw(self) -> list[Event]:
+        """Serve the pending draws; stop in `shuffle` when the pile runs dry and discards exist.
+
+        [decided here] The discards are reshuffled when a draw finds the pile empty (not the
+        moment the pile empties), so every discard made by then joins the new pile.
+        """
+        events: list[Event] = []
+        while self.pending:
+            seat, want = self.pending[0]
+            take = min(want, len(self.pile))
+            if take:
+                self.hands[seat] = sorted(self.hands[seat] + self.pile[:take])
+                del self.pile[:take]
+                events.append(CardsDrawn(seat, take))
+            if want - take and self.discard:
+                self.pending[0] = [seat, want - take]
+                self.phase = "shuffle"
+                return events
+            if want - take:
+                events.append(DrawShort(seat, want - take))  # [decided here] no cards anywhere: draw fewer
+            self.pending.pop(0)
+        resume, self.resume = self.resume, None
+        if resume == "deal_done":
+            return events + self._start_round()
+        if resume == "bet":
+            self.phase = "bet"
+            assert self.turn is not None
+            return events + self._advance(self.turn)
+        return events + self._end_round()
+
+    def _start_round(self) -> list[Event]:
+        n = len(self.players)
+        self.round += 1
+        card = self.influencer_pile.pop(0)
+        self.stake.append(card)
+        self.played = [[] for _ in range(n)]
+        self.shown = [0] * n
+        self.status = ["in"] * n
+        self.acted = [False] * n
+        self.highest = 0
+        self.extension = 0
+        self.turn = self.start
+        self.phase = "bet"
+        assert self.start is not None
+        return [RoundStarted(self.round, self.start, card, self.influencers[card].vp, len(self.stake))]
+
+    def _pass(self, seat: int, action: Pass) -> list[Event]:
+        if action.refill not in REFILLS:
+            raise IllegalAction("unknown_refill", refill=action.refill, refills=list(REFILLS))
+        if self.played[seat]:
+            raise IllegalAction("pass_only_first")
+        if action.refill == "card_and_informant" and self.supply == 0:
+            raise IllegalAction("no_informant_left")  # [decided here] no half refill from an empty supply
+        self.status[seat] = "passed"
+        options = self.game.options
+        if action.refill == "card_and_informant":
+            self.supply -= 1
+            self.hands[seat] = sorted([*self.hands[seat], INFORMANT])
+            self.pending = [[seat, int(options["pass_draw_with_informant"])]]
+        else:
+            self.pending = [[seat, int(options["pass_draw"])]]
+        self.resume = "bet"
+        return [Passed(seat, action.refill), *self._draw()]
+
+    def _bet(self, seat: int, action: Raise | Call | AllIn) -> list[Event]:
+        hand, mine = self.hands[seat], len(self.played[seat])
+        if isinstance(action, AllIn):
+            if not hand:
+                raise IllegalAction("empty_hand")
+            cards = list(hand)
+        else:
+            cards = list(action.cards)
+            if not cards:
+                raise IllegalAction("no_check")  # there is no check: a bet plays at least one card
+            missing = Counter(cards) - Counter(hand)
+            if missing:
+                raise IllegalAction("cards_not_held", cards=sorted(missing.elements()), hand=list(hand))
+            count = mine + len(cards)
+            if isinstance(action, Raise) and count <= self.highest:
+                raise IllegalAction("raise_too_small", count=count, highest=self.highest, need=self.highest - mine + 1)
+            if isinstance(action, Call) and count != self.highest:
+                raise IllegalAction("call_wrong_count", count=len(cards), need=self.highest - mine)
+        self.hands[seat] = sorted((Counter(hand) - Counter(cards)).elements())
+        self.played[seat] += cards
+        count = len(self.played[seat])
+        if count > self.highest:
+            self.highest = count
+            self.acted = [False] * len(self.players)
+        self.acted[seat] = True
+        kind = WentAllIn if isinstance(action, AllIn) else Raised if isinstance(action, Raise) else Called
+        return [kind(seat, len(cards), count), *self._advance(seat)]
+
+    def _advance(self, after: int) -> list[Event]:
+        nxt = self._next_to_act(after)
+        if nxt is None:
+            return self._showdown()
+        self.turn = nxt
+        return []
+
+    # -- showdown and resolution ----------------------------------------------------------
+    def _showdown(self) -> list[Event]:
+        if not any(self.played):
+            return self._no_winner("nobody_bet")
+        informants = sum(card == INFORMANT for cards in self.played for card in cards)
+        mode = "low" if informants % 2 else "high"
+        events: list[Event] = [Showdown(mode, informants)]
+        # [decided here] Every card played this round turns face up, folded players' too:
+        # their informants count, so the count must be checkable. After a tie only the new
+        # cards are news.
+        for s, cards in enumerate(self.played):
+            if len(cards) > self.shown[s]:
+                self.shown[s] = len(cards)
+                luck = sorted_cards([c for c in cards if c != INFORMANT])
+                events.append(CardsShown(s, luck, len(cards) - len(luck), luck_total(cards)))
+        contenders = [s for s in range(len(self.players)) if self.status[s] == "in"]
+        # A player needs a luck card in play to win; informants alone never win.
+        eligible = [s for s in contenders if any(c != INFORMANT for c in self.played[s])]
+        totals = {s: luck_total(self.played[s]) for s in eligible}
+        best = (min if mode == "low" else max)(totals.values()) if totals else None
+        tied = [s for s in eligible if totals[s] == best]
+        self.last_showdown = {
+            "round": self.round,
+            "extension": self.extension,
+            "mode": mode,
+            "informants": informants,
+            "played": [sorted(cards) for cards in self.played],
+            "contenders": contenders,
+            "totals": {str(s): t for s, t in totals.items()},
+            "tied": tied,
+        }
+        if not eligible:
+            return events + self._no_winner("no_luck")
+        if len(tied) == 1:
+            return events + self._win(tied[0])
+        if all(self.all_in(s) for s in tied):
+            return events + self._no_winner("all_in_tie")
+        return events + self._extend(tied, contenders, int(best or 0))
+
+    def _extend(self, tied: list[int], contenders: list[int], total: int) -> list[Event]:
+        """Tie: only the tied players bet again; every card stays in play, informants active."""
+        events: list[Event] = [Tie(total, len(tied))]
+        for s in contenders:
+            if s not in tied:
+                self.status[s] = "out"
+                events.append(OutOfRound(s))
+        self.extension += 1
+        self.acted = [False] * len(self.players)
+        # The tied players go on from their own counts; there is no check, so each must add
+        # at least one card (or fold, or go all-in). Passing is over: it is not a first action.
+        self.highest = max(len(self.played[s]) for s in tied)
+        assert self.start is not None
+        # [decided here] The extension's betting starts with the first tied player (able to
+        # bet) in seat order from the round's start player.
+        self.turn = self._next_to_act(self.start - 1)
+        assert self.turn is not None  # not every tied player is all-in
+        return events
+
+    def _win(self, winner: int) -> list[Event]:
+        won, self.stake = self.stake, []
+        self.owned[winner] += won
+        self.start = winner
+        events: list[Event] = [InfluencerWon(winner, card, self.influencers[card].vp) for card in won]
+        # [decided here] "Losers who bet": every other player who played a card this round
+        # (folded or out of a tie too, passers not), drawing in seat order after the winner.
+        bettors = [s for s in active_from(winner, [True] * len(self.players), include_start=False) if self.played[s]]
+        events += self._discard_played()
+        # [decided here] The seed's order (section 4): played cards to the discards, then the
+        # effects, so a reshuffle for an effect's draw may include this round's cards.
+        for card in won:
+            effect = self.influencers[card]
+            if effect.winner_draws:
+                events.append(WinnerDraws(card, winner, effect.winner_draws))
+                self.pending.append([winner, effect.winner_draws])
+            if effect.losers_who_bet_draw and bettors:
+                events.append(LosersDraw(card, effect.losers_who_bet_draw))
+                self.pending += [[s, effect.losers_who_bet_draw] for s in bettors]
+        self.resume = "round_done"
+        return events + self._draw()
+
+    def _no_winner(self, reason: str) -> list[Event]:
+        """Nobody bet, or nobody with a luck card [decided here]: the stake carries over.
+        All tied players all-in: the stake leaves the game. The start player stays."""
+        events: list[Event] = [NoWinner(reason)]
+        if reason == "all_in_tie":
+            events += [InfluencerRemoved(card) for card in self.stake]
+            self.removed += self.stake
+            self.stake = []
+        else:
+            events += [CarriedOver(card) for card in self.stake]
+        events += self._discard_played()
+        self.resume = "round_done"
+        return events + self._draw()
+
+    def _discard_played(self) -> list[Event]:
+        count = sum(len(cards) for cards in self.played)
+        self.discard = sorted(self.discard + [c for cards in self.played for c in cards])
+        self.played = [[] for _ in self.players]
+        self.shown = [0] * len(self.players)
+        return [CardsDiscarded(count)] if count else []
+
+    def _end_round(self) -> list[Event]:
+        if self.influencer_pile:
+            return self._start_round()
+        # [decided here] A stake still unclaimed after the last round leaves the game.
+        events: list[Event] = [InfluencerRemoved(card) for card in self.stake]
+        self.removed += self.stake
+        self.stake = []
+        self.phase = "over"
+        self.turn = None
+        self.status = ["in"] * len(self.players)
+        winners = tuple(row["seat"] for row in self.result()["standings"] if row["winner"])
+        return [*events, MatchOver(winners, tuple(self.vp(s) for s in range(len(self.players))))]
+
+    # -- views and results ----------------------------------------------------------------
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        n = len(self.players)
+        public: dict[str, Any] = {
+            "game": "bribery",
+            "players": list(self.players),
+            "phase": self.phase,
+            "round": self.round,
+            "rounds_left": len(self.influencer_pile),
+            "start": self.start,
+            "turn": self.turn,
+            "to_act": sorted(self.to_act()),
+            "status": list(self.status),
+            "all_in": [self.all_in(s) for s in range(n)],
+            "hand_counts": [len(h) for h in self.hands],
+            "played_counts": [len(p) for p in self.played],
+            "revealed": [sorted(p[: self.shown[s]]) for s, p in enumerate(self.played)],
+            "cards_on_table": self.ledger().pot_total,
+            "highest": self.highest,
+            "extension": self.extension,
+            "stake": list(self.stake),
+            "influencers": {card: data.to_json() for card, data in self.influencers.items()},
+            "influencer_pile": len(self.influencer_pile),
+            "removed": list(self.removed),
+            "removed_unseen": len(self.unseen),
+            "owned": [list(cards) for cards in self.owned],
+            "vp": [self.vp(s) for s in range(n)],
+            "pile": len(self.pile),
+            "discard": len(self.discard),
+            "supply": self.supply,
+            "last_showdown": self.last_showdown,
+        }
+        if seat is not None and 0 <= seat < n:
+            public["seat"] = seat
+            public["hand"] = list(self.hands[seat])
+            public["played"] = list(self.played[seat])
+        return public
+
+    def standing_key(self, seat: int) -> tuple[int, ...]:
+        """Most VP; then most influencer cards; then who holds each tie-break card in order."""
+        owned = self.owned[seat]
+        return (self.vp(seat), len(owned), *(int(card in owned) for card in self.game.options["tiebreak"]))
+
+    def result(self) -> dict[str, Any]:
+        order = sorted(range(len(self.players)), key=lambda s: (tuple(-k for k in self.standing_key(s)), s))
+        rows: list[dict[str, Any]] = []
+        for position, s in enumerate(order):
+            tied = rows and self.standing_key(order[position - 1]) == self.standing_key(s)
+            rank = rows[-1]["rank"] if tied else position + 1
+            rows.append(
+                {
+                    "rank": rank,
+                    "seat": s,
+                    "name": self.players[s],
+                    "winner": self.is_over and rank == 1,
+                    "vp": self.vp(s),
+                    "influencers": len(self.owned[s]),
+                    "cards": list(self.owned[s]),
+                }
+            )
+        return {"over": self.is_over, "round": self.round, "standings": rows}
+
+    # -- persistence ----------------------------------------------------------------------
+    _FIELDS = (
+        "players", "seed", "phase", "round", "pile", "discard", "supply", "hands", "played", "shown", "status",
+        "acted", "highest", "extension", "start", "turn", "influencer_pile", "unseen", "removed", "stake", "owned",
+        "pending", "resume", "last_showdown",
+    )
+
+    def _dump(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in self._FIELDS}
+
+    @classmethod
+    def restore(cls, game: Bribery, data: Mapping[str, Any]) -> BriberyState:
+        state = cls(game, list(data["players"]), data["seed"])
+        for name in cls._FIELDS[2:]:
+            setattr(state, name, data[name])
+        return state

@@ -1,0 +1,167 @@
+"""Dice Bluff actions and events (rules/dice_bluff.md).
+
+Dice faces are 1..6. One face is wild (`wild_face`): the star of Bluff (in place of the 6,
+or of the 1 in the Tsukuda edition) or the paco (the 1) of Perudo. A bid on the wild face
+is a star (wild) bid: only wild dice count for it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mcbridge.core import Action, Event
+
+FACES = (1, 2, 3, 4, 5, 6)
+Dice = tuple[int, ...]
+
+
+def sorted_dice(dice: Dice | list[int]) -> Dice:
+    return tuple(sorted(int(d) for d in dice))
+
+
+# -- chance actions --------------------------------------------------------------------
+@dataclass(frozen=True)
+class FirstOpener(Action):
+    """Who opens round 1: chosen at random [decided here: the spec names no first opener]."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class Roll(Action):
+    """One seat rolls all its dice in secret at the start of a round."""
+
+    seat: int
+    dice: Dice
+
+
+@dataclass(frozen=True)
+class Reroll(Action):
+    """The dice still under the cup after a set-aside, rolled again in secret."""
+
+    seat: int
+    dice: Dice
+
+
+# -- player actions ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class Bid(Action):
+    """`count` dice show `face`; face == the wild face makes it a star (wild) bid."""
+
+    count: int
+    face: int
+
+
+@dataclass(frozen=True)
+class Challenge(Action):
+    pass
+
+
+@dataclass(frozen=True)
+class SetAside(Action):
+    """Put these faces from under the cup out in the open, re-roll the rest, then raise."""
+
+    dice: Dice
+
+
+ACTION_TYPES: tuple[type[Action], ...] = (FirstOpener, Roll, Reroll, Bid, Challenge, SetAside)
+
+
+# -- events ------------------------------------------------------------------------------
+# `face` in events is text: "1".."6" for a number bid, "star" (Bluff) or "paco" (Perudo)
+# for a wild bid, so a log line can name it through the locale key dice_bluff.face.<face>.
+@dataclass(frozen=True)
+class FirstOpenerChosen(Event):
+    seat: int
+
+
+@dataclass(frozen=True)
+class RoundStarted(Event):
+    round: int
+    seat: int  # the opener
+    dice_in_play: int
+
+
+@dataclass(frozen=True)
+class PalificoStarted(Event):
+    """Perudo: wilds are not wild this round and the opening bid fixes the face."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class DiceRolled(Event):
+    seat: int
+    count: int
+
+
+@dataclass(frozen=True)
+class DiceSetAside(Event):
+    seat: int
+    dice: Dice  # public from now on
+    rerolled: int
+
+
+@dataclass(frozen=True)
+class DiceRerolled(Event):
+    seat: int
+    count: int
+
+
+@dataclass(frozen=True)
+class BidMade(Event):
+    seat: int
+    count: int
+    face: str
+
+
+@dataclass(frozen=True)
+class Challenged(Event):
+    seat: int
+    bidder: int
+    count: int
+    face: str
+
+
+@dataclass(frozen=True)
+class Revealed(Event):
+    count: int
+    face: str
+    actual: int
+    dice: tuple[Dice, ...]  # per seat, cup and set-aside together; () for a seat that is out
+
+
+@dataclass(frozen=True)
+class DiceLost(Event):
+    seat: int
+    lost: int
+    left: int
+    reason: str  # "under" (bidder), "over" (challenger), "exact"
+
+
+@dataclass(frozen=True)
+class Eliminated(Event):
+    seat: int
+    round: int
+
+
+@dataclass(frozen=True)
+class MatchOver(Event):
+    winners: tuple[int, ...]
+    dice: tuple[int, ...]
+
+
+EVENT_TYPES: tuple[type[Event], ...] = (
+    FirstOpenerChosen,
+    RoundStarted,
+    PalificoStarted,
+    DiceRolled,
+    DiceSetAside,
+    DiceRerolled,
+    BidMade,
+    Challenged,
+    Revealed,
+    DiceLost,
+    Eliminated,
+    MatchOver,
+)

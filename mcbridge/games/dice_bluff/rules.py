@@ -1,0 +1,440 @@
+"""One Dice Bluff match as a state machine (rules/dice_bluff.md).
+
+Phases: ``first_opener`` (chance) -> per round: ``roll`` (chance, one seat at a time) ->
+``bid`` (one seat: bid, set aside, or challenge) with ``reroll`` (chance) after a
+set-aside -> the challenge resolves at once -> next round or ``over``. Every guard runs
+before any mutation, so a refused action changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+from mcbridge.core import CHANCE, Action, Event, IllegalAction, Rng, State
+from mcbridge.core.seats import next_active
+from mcbridge.games.dice_bluff.actions import (
+    FACES,
+    Bid,
+    BidMade,
+    Challenge,
+    Challenged,
+    DiceLost,
+    DiceRerolled,
+    DiceRolled,
+    DiceSetAside,
+    Eliminated,
+    FirstOpener,
+    FirstOpenerChosen,
+    MatchOver,
+    PalificoStarted,
+    Reroll,
+    Revealed,
+    Roll,
+    RoundStarted,
+    SetAside,
+    sorted_dice,
+)
+from mcbridge.games.dice_bluff.ladder import face_label, is_wild_bid, legal_bids, matching
+
+if TYPE_CHECKING:
+    from mcbridge.games.dice_bluff.game import DiceBluff
+    from mcbridge.games.dice_bluff.options import DiceRules
+
+
+class DiceBluffState(State):
+    game: DiceBluff
+
+    def __init__(self, game: DiceBluff, players: list[str], seed: int | str) -> None:
+        super().__init__(game)
+        n = len(players)
+        self.players = players
+        self.seed = seed
+        self.phase = "first_opener"
+        self.round = 0
+        self.dice = [game.rules.dice_per_player] * n  # dice each seat still owns
+        self.hidden: list[list[int] | None] = [None] * n  # under the cup; None = not rolled yet
+        self.aside: list[list[int]] = [[] for _ in range(n)]  # set aside this round, public
+        self.opener: int | None = None
+        self.turn: int | None = None
+        self.bid: Bid | None = None
+        self.bidder: int | None = None
+        self.history: list[tuple[int, int, int]] = []  # (seat, count, face) this round
+        self.must_raise = False  # set aside this turn: a raise must follow
+        self.palifico_round = False
+        self.palifico_used = [False] * n
+        self.eliminated_round: list[int | None] = [None] * n
+        self.last_reveal: dict[str, Any] | None = None
+
+    # -- helpers --------------------------------------------------------------------------
+    @property
+    def rules(self) -> DiceRules:
+        return self.game.rules
+
+    @property
+    def active(self) -> list[bool]:
+        return [d > 0 for d in self.dice]
+
+    def active_seats(self) -> list[int]:
+        return [s for s, d in enumerate(self.dice) if d > 0]
+
+    @property
+    def dice_in_play(self) -> int:
+        return sum(self.dice)
+
+    @property
+    def palifico_face(self) -> int | None:
+        """[decided here] In palifico the opening face binds every player, one-die players too."""
+        return self.bid.face if self.palifico_round and self.bid is not None else None
+
+    def _bids(self) -> list[Bid]:
+        return legal_bids(self.bid, self.dice_in_play, self.rules, self.palifico_round, self.palifico_face)
+
+    def _label(self, face: int) -> str:
+        return face_label(face, self.rules, self.palifico_round)
+
+    def _can_set_aside(self, seat: int) -> bool:
+        """[decided] any turn of the round, adding dice each time. [decided here] once per
+        turn (then the raise must follow), on the opening bid too, every hidden die may go
+        (then nothing is re-rolled), and only while a raise still exists."""
+        return self.rules.set_aside and not self.must_raise and bool(self.hidden[seat]) and bool(self._bids())
+
+    # -- contract -------------------------------------------------------------------------
+    def to_act(self) -> frozenset[int]:
+        if self.phase in ("first_opener", "roll", "reroll"):
+            return frozenset({CHANCE})
+        if self.phase == "bid":
+            assert self.turn is not None
+            return frozenset({self.turn})
+        return frozenset()
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self.to_act():
+            return []
+        if self.phase == "first_opener":
+            return [FirstOpener(s) for s in range(len(self.players))]
+        if self.phase != "bid":
+            return []  # rolls: too many outcomes to list; see sample_chance
+        actions: list[Action] = list(self._bids())
+        if self.bid is not None and not self.must_raise:
+            actions.append(Challenge())
+        if self._can_set_aside(seat):
+            hidden = self.hidden[seat] or []
+            picks = {sorted_dice(c) for k in range(1, len(hidden) + 1) for c in combinations(hidden, k)}
+            actions += [SetAside(p) for p in sorted(picks, key=lambda p: (len(p), p))]
+        return actions
+
+    def sample_chance(self, rng: Rng) -> Action:
+        if self.phase == "first_opener":
+            return FirstOpener(rng.randrange(len(self.players)))
+        if self.phase == "roll":
+            seat = self._next_to_roll()
+            return Roll(seat, sorted_dice(rng.roll(self.dice[seat])))
+        if self.phase == "reroll":
+            assert self.turn is not None
+            return Reroll(self.turn, sorted_dice(rng.roll(len(self.hidden[self.turn] or []))))
+        raise IllegalAction("not_a_chance_node", phase=self.phase)
+
+    def timeout_action(self, seat: int) -> Action:
+        """[decided here] A silent player makes the smallest legal raise (on the face they
+        hold most when opening), or challenges when no raise is left. No randomness needed."""
+        if seat == CHANCE or seat not in self.to_act():
+            raise IllegalAction("not_your_turn", seat=seat, to_act=sorted(self.to_act()))
+        bids = self._bids()
+        if not bids:
+            return Challenge()
+        if self.bid is None:
+            own = (self.hidden[seat] or []) + self.aside[seat]
+            face = max((b.face for b in bids), key=lambda f: (matching(own, f, self.rules, self.palifico_round), -f))
+            return Bid(1, face) if Bid(1, face) in bids else bids[0]
+        return bids[0]
+
+    # -- transitions ----------------------------------------------------------------------
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        if isinstance(action, FirstOpener) and self.phase == "first_opener":
+            if not 0 <= action.seat < len(self.players):
+                raise IllegalAction("no_such_seat", seat=action.seat)
+            return [FirstOpenerChosen(action.seat), *self._start_round(action.seat)]
+        if isinstance(action, Roll) and self.phase == "roll":
+            return self._roll(action)
+        if isinstance(action, Reroll) and self.phase == "reroll":
+            return self._reroll(action)
+        if isinstance(action, Bid) and self.phase == "bid":
+            return self._bid(seat, action)
+        if isinstance(action, Challenge) and self.phase == "bid":
+            return self._challenge(seat)
+        if isinstance(action, SetAside) and self.phase == "bid":
+            return self._set_aside(seat, action)
+        raise IllegalAction("wrong_phase", action=type(action).__name__, phase=self.phase)
+
+    def _start_round(self, opener: int) -> list[Event]:
+        self.round += 1
+        self.opener = self.turn = opener
+        self.hidden = [None] * len(self.players)
+        self.aside = [[] for _ in self.players]
+        self.bid = self.bidder = None
+        self.history = []
+        self.must_raise = False
+        self.phase = "roll"
+        events: list[Event] = [RoundStarted(self.round, opener, self.dice_in_play)]
+        if self.palifico_round:
+            events.append(PalificoStarted(opener))
+        return events
+
+    def _next_to_roll(self) -> int:
+        return next(s for s in self.active_seats() if self.hidden[s] is None)
+
+    @staticmethod
+    def _check_faces(dice: tuple[int, ...], expected: int) -> None:
+        if len(dice) != expected:
+            raise IllegalAction("wrong_dice_count", count=len(dice), expected=expected)
+        for d in dice:
+            if isinstance(d, bool) or not isinstance(d, int) or d not in FACES:
+                raise IllegalAction("bad_face", face=d)
+
+    def _roll(self, action: Roll) -> list[Event]:
+        expected = self._next_to_roll()
+        if action.seat != expected:
+            raise IllegalAction("roll_out_of_order", seat=action.seat, expected=expected)
+        self._check_faces(action.dice, self.dice[action.seat])
+        self.hidden[action.seat] = sorted(action.dice)
+        if all(self.hidden[s] is not None for s in self.active_seats()):
+            self.phase = "bid"
+        return [DiceRolled(action.seat, len(action.dice))]
+
+    def _set_aside(self, seat: int, action: SetAside) -> list[Event]:
+        if not self.rules.set_aside:
+            raise IllegalAction("set_aside_not_allowed", ruleset=self.rules.ruleset)
+        if self.must_raise:
+            raise IllegalAction("already_set_aside")
+        if not self._bids():
+            raise IllegalAction("no_raise_possible", dice_in_play=self.dice_in_play)
+        hidden = self.hidden[seat] or []
+        if not action.dice:
+            raise IllegalAction("set_aside_nothing")
+        missing = Counter(action.dice) - Counter(hidden)
+        if missing:
+            raise IllegalAction("dice_not_held", dice=sorted(missing.elements()), hidden=list(hidden))
+        left = list((Counter(hidden) - Counter(action.dice)).elements())
+        self.aside[seat] = sorted(self.aside[seat] + list(action.dice))
+        self.hidden[seat] = sorted(left)
+        self.must_raise = True
+        if left:
+            self.phase = "reroll"
+        return [DiceSetAside(seat, sorted_dice(action.dice), len(left))]
+
+    def _reroll(self, action: Reroll) -> list[Event]:
+        assert self.turn is not None
+        if action.seat != self.turn:
+            raise IllegalAction("roll_out_of_order", seat=action.seat, expected=self.turn)
+        self._check_faces(action.dice, len(self.hidden[self.turn] or []))
+        self.hidden[self.turn] = sorted(action.dice)
+        self.phase = "bid"
+        return [DiceRerolled(self.turn, len(action.dice))]
+
+    def _bid(self, seat: int, action: Bid) -> list[Event]:
+        if isinstance(action.face, bool) or action.face not in FACES:
+            raise IllegalAction("bad_face", face=action.face)
+        count = action.count
+        if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= self.dice_in_play:
+            raise IllegalAction("bid_out_of_range", count=action.count, max=self.dice_in_play)
+        bids = self._bids()
+        if not bids:
+            raise IllegalAction("no_raise_possible", dice_in_play=self.dice_in_play)
+        if action not in bids:
+            raise self._refusal(action, bids)
+        self.bid, self.bidder = action, seat
+        self.history.append((seat, action.count, action.face))
+        self.must_raise = False
+        self.turn = next_active(seat, self.active)
+        return [BidMade(seat, action.count, self._label(action.face))]
+
+    def _refusal(self, action: Bid, bids: list[Bid]) -> IllegalAction:
+        """The most useful reason a bid in range is still not allowed."""
+        if self.palifico_face is not None and action.face != self.palifico_face:
+            return IllegalAction("palifico_face_fixed", face=self.palifico_face)
+        if self.bid is None and is_wild_bid(action.face, self.rules, self.palifico_round):
+            return IllegalAction("no_wild_opening")
+        lowest = bids[0]
+        return IllegalAction(
+            "bid_too_low",
+            count=self.bid.count if self.bid else 0,
+            face=self._label(self.bid.face) if self.bid else "",
+            min_count=lowest.count,
+            min_face=self._label(lowest.face),
+        )
+
+    def _challenge(self, seat: int) -> list[Event]:
+        if self.bid is None or self.bidder is None:
+            raise IllegalAction("nothing_to_challenge")
+        if self.must_raise:
+            raise IllegalAction("must_raise_after_set_aside")
+        bid, bidder, rules = self.bid, self.bidder, self.rules
+        label = self._label(bid.face)
+        shown = [sorted_dice((cup or []) + self.aside[s]) if self.dice[s] else () for s, cup in enumerate(self.hidden)]
+        actual = matching((d for dice in shown for d in dice), bid.face, rules, self.palifico_round)
+        events: list[Event] = [
+            Challenged(seat, bidder, bid.count, label),
+            Revealed(bid.count, label, actual, tuple(shown)),
+        ]
+
+        one_or_difference = 1 if rules.penalty == "one" else abs(actual - bid.count)
+        if actual < bid.count:
+            losses, reason = {bidder: one_or_difference}, "under"
+        elif actual > bid.count:
+            losses, reason = {seat: one_or_difference}, "over"
+        elif rules.exact == "all_others":
+            losses, reason = {s: 1 for s in self.active_seats() if s != bidder}, "exact"
+        else:
+            losses, reason = {seat: 1}, "exact"
+
+        self.last_reveal = {
+            "round": self.round,
+            "bid": {"count": bid.count, "face": bid.face, "wild": is_wild_bid(bid.face, rules, self.palifico_round)},
+            "bidder": bidder,
+            "challenger": seat,
+            "actual": actual,
+            "dice": [list(d) for d in shown],
+            "losses": {str(s): min(n, self.dice[s]) for s, n in sorted(losses.items())},
+            "reason": reason,
+        }
+        dropped_to_one: list[int] = []
+        for loser, n in sorted(losses.items()):
+            lost = min(n, self.dice[loser])  # [decided here] nobody pays more dice than they own
+            self.dice[loser] -= lost
+            events.append(DiceLost(loser, lost, self.dice[loser], reason))
+            if self.dice[loser] == 0:
+                self.eliminated_round[loser] = self.round
+                events.append(Eliminated(loser, self.round))
+            elif self.dice[loser] == 1 and not self.palifico_used[loser]:
+                dropped_to_one.append(loser)
+
+        if len(self.active_seats()) <= 1:
+            self.phase = "over"
+            self.turn = None
+            return [*events, MatchOver(tuple(self.active_seats()), tuple(self.dice))]
+
+        # [decided] (spec) the player who lost dice opens; on an exact hit the seat after the
+        # bidder (the challenger), in each case skipping players who are out.
+        opener = seat if reason == "exact" else next(iter(losses))
+        if not self.active[opener]:
+            opener = next_active(opener, self.active)
+        # [decided here] Palifico follows the first drop to one die; if several players drop
+        # at once (only possible with exact=all_others) they all use up their palifico.
+        self.palifico_round = self.rules.palifico and bool(dropped_to_one)
+        if self.palifico_round:
+            for s in dropped_to_one:
+                self.palifico_used[s] = True
+        return events + self._start_round(opener)
+
+    # -- views and results ----------------------------------------------------------------
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        public: dict[str, Any] = {
+            "game": "dice_bluff",
+            "players": list(self.players),
+            "phase": self.phase,
+            "round": self.round,
+            "rules": self.rules.to_json(),
+            "dice": list(self.dice),
+            "active": self.active,
+            "eliminated_round": list(self.eliminated_round),
+            "hidden_counts": [len(h) if h is not None else 0 for h in self.hidden],
+            "aside": [list(a) for a in self.aside],
+            "dice_in_play": self.dice_in_play,
+            "opener": self.opener,
+            "turn": self.turn,
+            "bid": None,
+            "history": [list(h) for h in self.history],
+            "must_raise": self.must_raise,
+            "palifico_round": self.palifico_round,
+            "palifico_face": self.palifico_face,
+            "palifico_used": list(self.palifico_used),
+            "to_act": sorted(self.to_act()),
+            "last_reveal": self.last_reveal,
+        }
+        if self.bid is not None:
+            public["bid"] = {
+                "count": self.bid.count,
+                "face": self.bid.face,
+                "wild": is_wild_bid(self.bid.face, self.rules, self.palifico_round),
+                "bidder": self.bidder,
+            }
+        if seat is not None and 0 <= seat < len(self.players):
+            public["seat"] = seat
+            hidden = self.hidden[seat]
+            public["hidden"] = list(hidden) if hidden is not None else None
+        return public
+
+    def result(self) -> dict[str, Any]:
+        """Survivors first; then by elimination order, later is better. [decided here] Players
+        out in the same challenge (an exact hit can take several) share a rank."""
+
+        def key(s: int) -> tuple[int, int]:
+            out = self.eliminated_round[s]
+            return (0, 0) if out is None else (1, -out)
+
+        order = sorted(range(len(self.players)), key=lambda s: (key(s), s))
+        rows: list[dict[str, Any]] = []
+        for position, s in enumerate(order):
+            tied = rows and key(order[position - 1]) == key(s)
+            rank = rows[-1]["rank"] if tied else position + 1
+            rows.append(
+                {
+                    "rank": rank,
+                    "seat": s,
+                    "name": self.players[s],
+                    "winner": self.is_over and self.eliminated_round[s] is None,
+                    "dice": self.dice[s],
+                    "eliminated_round": self.eliminated_round[s],
+                }
+            )
+        return {"over": self.is_over, "round": self.round, "standings": rows}
+
+    # -- persistence ----------------------------------------------------------------------
+    def _dump(self) -> dict[str, Any]:
+        return {
+            "players": self.players,
+            "seed": self.seed,
+            "phase": self.phase,
+            "round": self.round,
+            "dice": self.dice,
+            "hidden": self.hidden,
+            "aside": self.aside,
+            "opener": self.opener,
+            "turn": self.turn,
+            "bid": self.bid.to_json() if self.bid else None,
+            "bidder": self.bidder,
+            "history": [list(h) for h in self.history],
+            "must_raise": self.must_raise,
+            "palifico_round": self.palifico_round,
+            "palifico_used": self.palifico_used,
+            "eliminated_round": self.eliminated_round,
+            "last_reveal": self.last_reveal,
+        }
+
+    @classmethod
+    def restore(cls, game: DiceBluff, data: Mapping[str, Any]) -> DiceBluffState:
+        state = cls(game, list(data["players"]), data["seed"])
+        state.phase = data["phase"]
+        state.round = data["round"]
+        state.dice = list(data["dice"])
+        state.hidden = [list(h) if h is not None else None for h in data["hidden"]]
+        state.aside = [list(a) for a in data["aside"]]
+        state.opener = data["opener"]
+        state.turn = data["turn"]
+        bid = data["bid"]
+        state.bid = Bid(int(bid["count"]), int(bid["face"])) if bid else None
+        state.bidder = data["bidder"]
+        state.history = [(int(s), int(c), int(f)) for s, c, f in data["history"]]
+        state.must_raise = bool(data["must_raise"])
+        state.palifico_round = bool(data["palifico_round"])
+        state.palifico_used = list(data["palifico_used"])
+        state.eliminated_round = list(data["eliminated_round"])
+        state.last_reveal = data["last_reveal"]
+        return state
