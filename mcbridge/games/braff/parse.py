@@ -14,10 +14,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from mcbridge.core import Action, IllegalAction
-from mcbridge.core.text import alias_table
+from mcbridge.core.text import PARTICLES, alias_table, split_words
 from mcbridge.games.braff.actions import AllIn, Call, Discard, Doubt, Drop, Raise, Stand
 from mcbridge.games.braff.cards import cup_ordinal
-from mcbridge.games.braff.words import PARTICLES, split_words
 
 if TYPE_CHECKING:
     from mcbridge.games.braff.rules import BraffState

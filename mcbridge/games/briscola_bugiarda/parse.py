@@ -14,8 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from mcbridge.core import Action, IllegalAction
-from mcbridge.core.text import alias_table
-from mcbridge.games.braff.words import PARTICLES, split_words  # shared helper; see braff/words.py
+from mcbridge.core.text import PARTICLES, alias_table, split_words
 from mcbridge.games.briscola_bugiarda.actions import Bid, CallTrump, Pass, Play, Solo
 from mcbridge.games.briscola_bugiarda.cards import card
 

@@ -9,28 +9,17 @@ already count for its best bid and re-rolls the rest (where the rules allow), th
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from typing import Any
 
 from mcbridge.core import Action, Rng
+from mcbridge.core.probability import binomial_tail
 from mcbridge.games.dice_bluff.actions import Bid, Challenge, SetAside, sorted_dice
 
 #: Bid a raise whose chance of holding is at least this.
 BID_CONFIDENCE = 0.55
 #: Challenge a bid that holds with less than this chance.
 CHALLENGE_BELOW = 0.4
-
-
-@lru_cache(maxsize=8192)
-def _tail(n: int, p: float, k: int) -> float:
-    """P(Binomial(n, p) >= k)."""
-    if k <= 0:
-        return 1.0
-    if k > n:
-        return 0.0
-    return sum(math.comb(n, i) * p**i * (1 - p) ** (n - i) for i in range(k, n + 1))
 
 
 class DiceBluffBot:
@@ -69,7 +58,7 @@ class DiceBluffBot:
         known = own + [d for dice in view["aside"] for d in dice]
         unseen = sum(n for s, n in enumerate(view["hidden_counts"]) if s != seat)
         p = 1 / 6 if (wild_bid or palifico) else 2 / 6
-        return _tail(unseen, p, count - sum(1 for d in known if counts(d)))
+        return binomial_tail(unseen, p, count - sum(1 for d in known if counts(d)))
 
     @staticmethod
     def _set_aside_for(view: Mapping[str, Any], bid: Bid, legal: Sequence[Action]) -> Action | None:

@@ -8,28 +8,17 @@ false than true, and discards the colours least useful to it.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from typing import Any
 
 from mcbridge.core import Action, Rng
+from mcbridge.core.probability import binomial_tail
 from mcbridge.games.wool_bluff.actions import COLOURS, WILD, Bid, Bluff, Discard, Through, wool_pairs
 
 #: Bid a count whose chance of holding is at least this.
 BID_CONFIDENCE = 0.55
 #: Call BLUFF when the bid holds with less than this chance.
 BLUFF_BELOW = 0.4
-
-
-@lru_cache(maxsize=4096)
-def _tail(n: int, p: float, k: int) -> float:
-    """P(Binomial(n, p) >= k)."""
-    if k <= 0:
-        return 1.0
-    if k > n:
-        return 0.0
-    return sum(math.comb(n, i) * p**i * (1 - p) ** (n - i) for i in range(k, n + 1))
 
 
 class WoolBluffBot:
@@ -54,7 +43,7 @@ class WoolBluffBot:
         hand = view.get("hand") or {}
         own = hand.get(colour, 0) + (hand.get(WILD, 0) if colour != WILD else 0)
         unseen = int(view["wool_in_play"]) - sum(hand.values())
-        return _tail(unseen, self._p(view, colour), count - own)
+        return binomial_tail(unseen, self._p(view, colour), count - own)
 
     def _p(self, view: Mapping[str, Any], colour: str) -> float:
         weights = view["weights"]
