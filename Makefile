@@ -17,7 +17,8 @@ $(STAMP): pyproject.toml
 install: $(STAMP)
 
 node-deps:
-	@if command -v npm >/dev/null 2>&1; then \
+	@if [ ! -f server/package-lock.json ]; then echo "no server/package-lock.json: nothing to install"; \
+	elif command -v npm >/dev/null 2>&1; then \
 	  if [ ! -d server/node_modules ] || [ server/package-lock.json -nt server/node_modules/.package-lock.json ]; then \
 	    (cd server && npm ci --no-audit --no-fund --loglevel=error); \
 	  fi; \
