@@ -115,11 +115,18 @@ class _BridgeLink:
                 self._sock = socket.create_connection(("127.0.0.1", self._port), self._timeout)
                 self._buffer = b""
             fence = "mcbridge.capabilities()"
-            self._sock.sendall((line + "\n" + (fence + "\n" if setter else "")).encode("utf-8"))
-            reply = self._line(self._sock)
-            if setter and reply == "Fail":
-                self._line(self._sock)  # the fence's answer
-                return "Fail"
+            try:
+                self._sock.sendall((line + "\n" + (fence + "\n" if setter else "")).encode())
+                reply = self._line(self._sock)
+                if setter and reply == "Fail":
+                    self._line(self._sock)  # the fence's answer
+                    return "Fail"
+            except OSError:
+                # Replies are matched by order only: after a timeout the stream cannot be
+                # trusted, so the next request starts on a fresh connection.
+                self._sock.close()
+                self._sock = None
+                raise
             return "" if setter else reply
 
     def close(self) -> None:
