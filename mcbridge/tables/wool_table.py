@@ -168,6 +168,9 @@ class WoolBluffTable:
         self.occupants[seat] = Occupant(name)
         self.last_join = self.clock()
         self.outbox.chat.append(self.text.t("common.joined", name=name, seat=seat + 1))
+        if self.can_give:  # the signs answer only to a sword: hand one to whoever sits down
+            self.outbox.gives.append((name, blocks.DIAMOND_SWORD_ITEM, 0, 1))
+            self._tell(name, self.text.t("common.sword_given"))
 
     def on_presence(self, online: Collection[str], inside: dict[str, Pos]) -> None:
         """Who is online, and where those inside this arena stand (arena-local).
