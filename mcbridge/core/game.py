@@ -138,7 +138,12 @@ class Game(ABC):
 
 
 class State(ABC):
-    """One match. Mutable; `apply` is the only way it changes."""
+    """One match. Mutable; `apply` is the only way it changes.
+
+    Every game is a phase machine: `phase` names where the match is, and "over" ends it.
+    """
+
+    phase: str
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -147,8 +152,16 @@ class State(ABC):
     @abstractmethod
     def to_act(self) -> frozenset[int]: ...
 
+    def legal_actions(self, seat: int) -> list[Action]:
+        """What `seat` may do now; empty for a seat that is not to act."""
+        if seat not in self.to_act():
+            return []
+        return self._legal_actions(seat)
+
     @abstractmethod
-    def legal_actions(self, seat: int) -> list[Action]: ...
+    def _legal_actions(self, seat: int) -> list[Action]:
+        """The legal actions of a seat that is to act (at a chance node: the outcomes, when
+        they are few enough to list)."""
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         if self.is_over:
@@ -174,8 +187,8 @@ class State(ABC):
     def view(self, seat: int | None = None) -> dict[str, Any]: ...
 
     @property
-    @abstractmethod
-    def is_over(self) -> bool: ...
+    def is_over(self) -> bool:
+        return self.phase == "over"
 
     @abstractmethod
     def result(self) -> dict[str, Any]: ...

@@ -128,13 +128,7 @@ class BriberyState(State):
             return frozenset({self.turn})
         return frozenset()
 
-    @property
-    def is_over(self) -> bool:
-        return self.phase == "over"
-
-    def legal_actions(self, seat: int) -> list[Action]:
-        if seat not in self.to_act():
-            return []
+    def _legal_actions(self, seat: int) -> list[Action]:
         if self.phase == "first_starter":
             return [FirstStarter(s) for s in range(len(self.players))]
         if self.phase != "bet":

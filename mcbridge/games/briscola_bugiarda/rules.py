@@ -150,13 +150,7 @@ class BriscolaState(State):
             return frozenset({self.turn})
         return frozenset()
 
-    @property
-    def is_over(self) -> bool:
-        return self.phase == "over"
-
-    def legal_actions(self, seat: int) -> list[Action]:
-        if seat not in self.to_act():
-            return []
+    def _legal_actions(self, seat: int) -> list[Action]:
         if self.phase == "first_dealer":
             return [FirstDealer(s) for s in range(self.n)]
         if self.phase == "shuffle":

@@ -110,13 +110,7 @@ class WoolBluffState(State):
             return frozenset({self.responders[0]})
         return frozenset()
 
-    @property
-    def is_over(self) -> bool:
-        return self.phase == "over"
-
-    def legal_actions(self, seat: int) -> list[Action]:
-        if seat not in self.to_act():
-            return []
+    def _legal_actions(self, seat: int) -> list[Action]:
         if self.phase == "bid":
             if not self._can_raise():
                 return [Bluff()]
