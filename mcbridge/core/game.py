@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
@@ -210,11 +210,17 @@ class State(ABC):
     __hash__ = None  # type: ignore[assignment]  # mutable
 
 
-def play_out(state: State, policy: Policy, rng: Rng, max_actions: int = 100_000) -> list[tuple[int, Action]]:
+def play_out(
+    state: State,
+    policy: Policy,
+    rng: Rng,
+    max_actions: int = 100_000,
+    on_events: Callable[[list[Event]], None] | None = None,
+) -> list[tuple[int, Action]]:
     """Play a match to the end with one policy for every seat; returns the (seat, action) log.
 
     Chance nodes draw from `rng`. Seats that act at the same time act in seat order, which
-    the rules promise does not change the outcome.
+    the rules promise does not change the outcome. `on_events` sees each action's events.
     """
     log: list[tuple[int, Action]] = []
     while not state.is_over:
@@ -225,6 +231,8 @@ def play_out(state: State, policy: Policy, rng: Rng, max_actions: int = 100_000)
             action = state.sample_chance(rng)
         else:
             action = policy.choose(state.view(seat), state.legal_actions(seat), rng)
-        state.apply(seat, action)
+        events = state.apply(seat, action)
+        if on_events is not None:
+            on_events(events)
         log.append((seat, action))
     return log

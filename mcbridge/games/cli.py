@@ -6,7 +6,7 @@ import argparse
 import json
 from typing import Any
 
-from mcbridge.core import CHANCE, Rng
+from mcbridge.core import Event, Rng, play_out
 
 
 def register(subparsers: Any) -> None:
@@ -68,18 +68,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"error: {exc}")
         return 2
     text = locale(args.lang)
-    rng = Rng(args.seed)
-    policy = game.bot()
-    actions = 0
-    while not state.is_over:
-        seat = min(state.to_act())
-        if seat == CHANCE:
-            action = state.sample_chance(rng)
-        else:
-            action = policy.choose(state.view(seat), state.legal_actions(seat), rng)
-        for event in state.apply(seat, action):
+
+    def show(events: list[Event]) -> None:
+        for event in events:
             print(text.event(game.name, event, names))
-        actions += 1
+
+    actions = len(play_out(state, game.bot(), Rng(args.seed), on_events=show))
     result = state.result()
     if args.json:
         print(json.dumps(result, ensure_ascii=False, indent=2))
