@@ -42,6 +42,7 @@ HELP_WORDS = {"help", "ヘルプ", "へるぷ", "?"}
 class Occupant:
     name: str
     present: bool = True
+    away_since: float | None = None  # when they were last seen leaving (clock time)
 
 
 @dataclass
@@ -136,7 +137,7 @@ class WoolBluffTable:
         self.booths = list(saved.options.get("booths", range(len(saved.players))))
         self.occupants = [None] * len(self.arena.seats)
         for name, booth in zip(saved.players, self.booths, strict=True):
-            self.occupants[booth] = Occupant(name, present=False)
+            self.occupants[booth] = Occupant(name, present=False, away_since=self.clock())
         log.info("arena %s: resumed match %s at action %s", self.arena.name, saved.id, self.seq)
 
     # -- seats ----------------------------------------------------------------------------
@@ -158,9 +159,7 @@ class WoolBluffTable:
         if current is not None:
             occ = self.occupants[current]
             assert occ is not None
-            if not occ.present:
-                occ.present = True
-                self.outbox.chat.append(self.text.t("common.rejoined", name=name, seat=current + 1))
+            self._back(occ, current)
             return
         if self.state is not None or self.occupants[seat] is not None:
             self._tell(name, self.text.t("common.error.table_full"))
@@ -178,9 +177,14 @@ class WoolBluffTable:
         Walking into a free booth takes the seat; a seated player who is not online is absent
         (the rules' timeouts act for them) until they come back.
         """
-        for occ in self.occupants:
-            if occ and occ.present and occ.name not in online:
-                occ.present = False
+        for booth, occ in enumerate(self.occupants):
+            if occ is None:
+                continue
+            if occ.name in online:
+                self._back(occ, booth)
+            elif occ.present:
+                occ.present, occ.away_since = False, self.clock()
+                self.outbox.chat.append(self.text.t("common.left", name=occ.name, seat=booth + 1))
         for name, pos in inside.items():
             for seat in self.arena.seats:
                 if seat.interior.cuboid.contains(pos):
@@ -189,6 +193,21 @@ class WoolBluffTable:
                     free = self.occupants[seat.index] is None and self.state is None
                     if free or self.seat_of(name) == seat.index:
                         self.join(seat.index, name)
+
+    def _back(self, occ: Occupant, booth: int) -> None:
+        if not occ.present:
+            occ.present, occ.away_since = True, None
+            self.outbox.chat.append(self.text.t("common.rejoined", name=occ.name, seat=booth + 1))
+
+    def _away_too_long(self, occ: Occupant | None, now: float) -> bool:
+        """Away longer than `timeouts.absent`: the rules act for them at once on their turns
+        (and before a match, their seat is freed)."""
+        return (
+            occ is not None
+            and not occ.present
+            and occ.away_since is not None
+            and now - occ.away_since >= self.arena.timeouts["absent"]
+        )
 
     # -- input ----------------------------------------------------------------------------
     def on_hit(self, pos: Pos, name: str) -> bool:
@@ -302,6 +321,9 @@ class WoolBluffTable:
         self._timeouts(now)
 
     def _maybe_start(self, now: float) -> None:
+        for booth, occ in enumerate(self.occupants):
+            if occ is not None and self._away_too_long(occ, now):
+                self.occupants[booth] = None  # gone before the match began: free the booth
         seated = [o.name for o in self.occupants if o]
         lo, _ = self.game.player_range
         full = len(seated) == len(self.occupants)
@@ -470,8 +492,8 @@ class WoolBluffTable:
                     if state.bid:
                         ui.colour = str(state.bid["colour"])
         for seat, deadline in list(self.deadlines.items()):
-            if now >= deadline and seat in state.to_act():
-                occ = self.occupants[self.booth_of(seat)]
+            occ = self.occupants[self.booth_of(seat)]
+            if (now >= deadline or self._away_too_long(occ, now)) and seat in state.to_act():
                 self.outbox.chat.append(self.text.t("common.timeout", name=occ.name if occ else seat))
                 self.submit(seat, state.timeout_action(seat))
                 self.deadlines.pop(seat, None)
