@@ -8,6 +8,7 @@ with the key, the value and what is allowed. The same specs describe the data in
 from __future__ import annotations
 
 import difflib
+from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -15,16 +16,18 @@ from typing import Any
 from mcbridge.core.errors import OptionError
 
 
-class Spec:
+class Spec(ABC):
+    @abstractmethod
     def check(self, value: Any, key: str) -> Any:
-        raise NotImplementedError  # abstract: every spec below overrides it
+        """The value, normalised; OptionError naming the key, the value and what is allowed."""
 
+    @abstractmethod
     def describe(self) -> str:
-        raise NotImplementedError  # abstract: every spec below overrides it
+        """What is allowed, in words, for error messages."""
 
+    @abstractmethod
     def json_schema(self) -> dict[str, Any]:
         """The same rule as JSON Schema (draft 2020-12), for editor completion."""
-        raise NotImplementedError  # abstract: every spec below overrides it
 
 
 @dataclass(frozen=True)

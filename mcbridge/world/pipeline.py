@@ -24,6 +24,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 import math
+from abc import ABC, abstractmethod
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
@@ -146,7 +147,7 @@ def is_fence_reply(line: str, size: int) -> bool:
     return all(part.lstrip("-").isdigit() for part in line.split(","))
 
 
-class _Unit:
+class _Unit(ABC):
     """A group of replies that expects a known shape of lines."""
 
     __slots__ = ("complete",)
@@ -154,14 +155,16 @@ class _Unit:
     def __init__(self) -> None:
         self.complete = False
 
+    @abstractmethod
     def feed(self, line: str) -> None:
-        raise NotImplementedError
+        """Take the next reply line meant for this unit."""
 
     def abandon(self, error: WorldError) -> None:
         self.complete = True
 
+    @abstractmethod
     def head_command(self) -> str:
-        raise NotImplementedError
+        """The command whose reply this unit waits for next (for error messages)."""
 
 
 class _QueryUnit(_Unit):
