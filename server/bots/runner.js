@@ -106,12 +106,20 @@ const OPS = {
       throw new Error('a bot name is 1-16 letters, digits or underscores')
     }
     if (bots.has(req.bot) && !bots.get(req.bot).ended) throw new Error(`${req.bot} has already joined`)
-    const turn = lastJoin.then(() => new Promise((resolve) => setTimeout(resolve, JOIN_GAP_MS)))
-    lastJoin = turn
-    await turn
-    const player = new BotPlayer({ name: req.bot, host, port, giveItem, serverLists })
-    bots.set(req.bot, player)
-    return player.join(ms)
+    // Wait until the previous join has *finished*, then the gap: on a loaded machine a join
+    // can take longer than the gap, and two joins in flight at once miss each other.
+    const previous = lastJoin
+    let finished
+    lastJoin = new Promise((resolve) => { finished = resolve })
+    try {
+      await previous
+      await new Promise((resolve) => setTimeout(resolve, JOIN_GAP_MS))
+      const player = new BotPlayer({ name: req.bot, host, port, giveItem, serverLists })
+      bots.set(req.bot, player)
+      return await player.join(ms)
+    } finally {
+      finished()
+    }
   },
   async leave (req, ms) {
     const bot = botNamed(req.bot)
