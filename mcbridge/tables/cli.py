@@ -33,7 +33,8 @@ def register(subparsers: Any) -> None:
     _server_args(p)
     p.add_argument("--journal", type=Path, default=Path("var/journal.sqlite"))
     p.add_argument("--build", action="store_true", help="build the arena first")
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--seed", type=int, default=None,
+                   help="make the deals reproducible (default: a secret random seed per start)")
     p.add_argument(
         "--start-delay",
         type=float,

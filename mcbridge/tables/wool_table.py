@@ -11,6 +11,7 @@ test and cheap to run by the dozen.
 from __future__ import annotations
 
 import logging
+import secrets
 from collections.abc import Callable, Collection
 from dataclasses import astuple, dataclass, field
 from typing import Any
@@ -68,7 +69,7 @@ class WoolBluffTable:
         journal: Journal,
         clock: Callable[[], float],
         *,
-        seed: int = 1,
+        seed: int | None = None,
         can_give: bool = False,
         can_tell: bool = False,
         start_delay: float = 10.0,
@@ -77,7 +78,10 @@ class WoolBluffTable:
         self.arena = arena
         self.journal = journal
         self.clock = clock
-        self.seed = seed
+        # No seed: a secret one, so nobody can predict the deals. A seed (tests, the demo)
+        # makes the table's matches reproducible: match k draws from derive(seed, arena, k).
+        self.seed = secrets.randbits(63) if seed is None else seed
+        self.matches_started = 0
         self.can_tell = can_tell
         self.can_give = can_give
         self.dispensing = arena.dispensing if can_give or arena.dispensing == "booth" else "booth"
@@ -92,7 +96,7 @@ class WoolBluffTable:
         self.booths: list[int] = []  # rules seat -> booth index (empty booths are skipped)
         self.match_id: int | None = None
         self.seq = 0
-        self.rng = Rng(seed)
+        self.rng = Rng(self.seed)
         self.outbox = Outbox()
         self.deadlines: dict[int, float] = {}
         self._deadline_key: tuple[Any, ...] = ()
@@ -329,7 +333,8 @@ class WoolBluffTable:
         full = len(seated) == len(self.occupants)
         if len(seated) >= lo and (full or now - self.last_join >= self.start_delay):
             self.booths = [i for i, o in enumerate(self.occupants) if o]
-            seed = int(derive_seed(self.seed, self.arena.name, now) % 2**31)
+            seed = int(derive_seed(self.seed, self.arena.name, self.matches_started) % 2**31)
+            self.matches_started += 1
             state = self.game.new_match(seated, seed)
             assert isinstance(state, WoolBluffState)
             self.state = state
@@ -506,7 +511,9 @@ class WoolBluffTable:
         self.journal.finish(self.match_id, result)
         self.outbox.chat.append(self.text.t("wool_bluff.standings_title"))
         for row in result["standings"]:
-            self.outbox.chat.append(self.text.t("common.standings", **row, score=f"{row['torches']}"))
+            self.outbox.chat.append(
+                self.text.t("common.standings", **row, score=self.text.t("wool_bluff.score", torches=row["torches"]))
+            )
             prize = row["prize"]
             if prize["count"] and self.can_give:
                 item = PRIZE_ITEMS.get(prize["item"], (264, 0))
