@@ -137,8 +137,13 @@ class ListOf(Spec):
         return [self.item.check(v, f"{key}[{i}]") for i, v in enumerate(value)]
 
     def describe(self) -> str:
-        size = f" ({self.min_len}..{self.max_len if self.max_len is not None else ''} items)"
-        return f"a list of {self.item.describe()}{size}"
+        if self.max_len == self.min_len:
+            size = f"exactly {self.min_len}"
+        elif self.max_len is None:
+            size = f"at least {self.min_len}"
+        else:
+            size = f"{self.min_len} to {self.max_len}"
+        return f"a list of {size} items, each {self.item.describe()}"
 
     def json_schema(self) -> dict[str, Any]:
         schema: dict[str, Any] = {"type": "array", "items": self.item.json_schema(), "minItems": self.min_len}

@@ -39,7 +39,7 @@ def test_float_bool_str_and_choice_check_types_strictly() -> None:
 
 def test_lists_and_maps_name_the_offending_item() -> None:
     assert refused(ListOf(Int(0, 5)), [1, 9]).key == "k[1]"
-    assert refused(ListOf(Int(), min_len=2), [1]).allowed == "a list of a whole number (2.. items)"
+    assert refused(ListOf(Int(), min_len=2), [1]).allowed == "a list of at least 2 items, each a whole number"
     colours = MapOf(Int(0, 9), keys=Choice("red", "blue"), require_all_keys=True)
     assert refused(colours, {"red": 1, "pink": 2}).key == "k key"
     assert refused(colours, {"red": 1, "blue": 10}).key == "k.blue"
