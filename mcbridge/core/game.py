@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import types
+import typing
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -44,6 +46,33 @@ def _tuples(value: Any) -> Any:
     if isinstance(value, dict):
         return {k: _tuples(v) for k, v in value.items()}
     return value
+
+
+def _conforms(value: Any, hint: Any) -> bool:
+    """Does a decoded JSON value fit a field's annotation? Covers what actions use: int (not
+    bool), str, bool, float, None, unions, tuple[X, ...], tuple[X, Y] and Literal."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if hint is Any:
+        return True
+    if origin in (typing.Union, types.UnionType):
+        return any(_conforms(value, a) for a in args)
+    if origin is typing.Literal:
+        return value in args
+    if origin is tuple:
+        if not isinstance(value, tuple):
+            return False
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(_conforms(v, args[0]) for v in value)
+        return len(value) == len(args) and all(_conforms(v, a) for v, a in zip(value, args, strict=True))
+    if hint is type(None):
+        return value is None
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint is float:
+        return isinstance(value, int | float) and not isinstance(value, bool)
+    if isinstance(hint, type):
+        return isinstance(value, hint)
+    return True  # anything more exotic is the action's own __post_init__'s business
 
 
 @dataclasses.dataclass(frozen=True)
@@ -125,9 +154,14 @@ class Game(ABC):
         if cls is None:
             raise IllegalAction("unknown_action", type=kind)
         try:
-            return cls(**_tuples(fields))
+            action = cls(**_tuples(fields))
         except (TypeError, ValueError) as exc:  # missing fields; or refused by __post_init__
             raise IllegalAction("bad_action_fields", type=kind, error=str(exc)) from None
+        for name, hint in typing.get_type_hints(cls).items():
+            value = getattr(action, name)
+            if name in fields and not _conforms(value, hint):
+                raise IllegalAction("bad_action_fields", type=kind, field=name, value=value)
+        return action
 
     @abstractmethod
     def parse_action(self, seat: int, text: str, state: State) -> Action:

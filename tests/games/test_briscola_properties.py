@@ -9,7 +9,6 @@ shown to anyone depends on who the partner is.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -18,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mcbridge import games
-from mcbridge.core import CHANCE, Action, Event, IllegalAction, Rng
+from mcbridge.core import CHANCE, Action, Event, Rng
 from mcbridge.core.policies import RandomPolicy
 from mcbridge.games.briscola_bugiarda import (
     DECK,
@@ -207,33 +206,3 @@ def test_a_hidden_solo_is_hidden_from_every_view_until_the_called_card_is_played
     first, second = twins(holder=0, other=3)  # the declarer holds the called card in `first`
     check_hidden_until_played(first, second, {0, 3})
     assert first.view(None)["hidden_solo"] is True and first.view(None)["partner"] is None
-
-
-junk = st.recursive(
-    st.none() | st.booleans() | st.integers(-3, 60) | st.sampled_from(["Ac", "A", "coppe", "solo", "", "x"]),
-    lambda inner: st.lists(inner, max_size=6),
-    max_leaves=8,
-)
-
-
-@settings(max_examples=80, deadline=None)
-@given(seed=st.integers(0, 2**16), steps=st.integers(0, 120), data=st.data())
-def test_malformed_actions_are_refused_cleanly(seed: int, steps: int, data: st.DataObject) -> None:
-    """Whatever a table sends for the seat to act, the answer is IllegalAction and an
-    unchanged match (or the action was legal after all)."""
-    state = GAME.new_match(NAMES, seed)
-    rng = Rng(seed)
-    for _ in range(steps):
-        if state.is_over:
-            break
-        seat = min(state.to_act())
-        state.apply(seat, state.sample_chance(rng) if seat == CHANCE else rng.pick(state.legal_actions(seat)))
-    if state.is_over:
-        return
-    cls = data.draw(st.sampled_from(GAME.action_types))
-    fields = {f.name: data.draw(junk) for f in dataclasses.fields(cls)}
-    before = state.to_json()
-    try:
-        state.apply(min(state.to_act()), GAME.action_from_json({"type": cls.__name__, **fields}))
-    except IllegalAction:
-        assert state.to_json() == before
