@@ -102,12 +102,18 @@ class Game(ABC):
 
     name: ClassVar[str]
     schema: ClassVar[Struct]
+    #: The game's match class: built as `state_class(game, players, seed)`,
+    #: restored by `state_class.restore(game, data)`.
+    state_class: ClassVar[type[State]]
     action_types: ClassVar[tuple[type[Action], ...]]
     event_types: ClassVar[tuple[type[Event], ...]] = ()
 
     def __init__(self, options: Mapping[str, Any] | None = None, seed_file: Path | None = None) -> None:
         self.seed = load_seed(self.name, self.schema, seed_file)
         self.options: dict[str, Any] = merge_options(self.seed, options, self.schema)
+        lo, hi = self.options["min_players"], self.options["max_players"]
+        if lo > hi:
+            raise OptionError("min_players", lo, f"at most max_players ({hi})")
         self._check_options()
         self._actions_by_name = {cls.__name__: cls for cls in self.action_types}
 
@@ -134,8 +140,8 @@ class Game(ABC):
             raise OptionError("players", names, "distinct player names")
         return self._new_state(names, seed)
 
-    @abstractmethod
-    def _new_state(self, players: list[str], seed: int | str) -> State: ...
+    def _new_state(self, players: list[str], seed: int | str) -> State:
+        return self.state_class(self, players, seed)
 
     def from_json(self, text: str) -> State:
         data = json.loads(text)
@@ -144,8 +150,8 @@ class Game(ABC):
         game = type(self)(data["options"])
         return game._restore(data["state"])
 
-    @abstractmethod
-    def _restore(self, data: dict[str, Any]) -> State: ...
+    def _restore(self, data: dict[str, Any]) -> State:
+        return self.state_class.restore(self, data)
 
     def action_from_json(self, data: Mapping[str, Any]) -> Action:
         fields = dict(data)
@@ -179,8 +185,15 @@ class State(ABC):
 
     phase: str
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, players: list[str], seed: int | str) -> None:
         self.game = game
+        self.players = players
+        self.seed = seed
+
+    @classmethod
+    @abstractmethod
+    def restore(cls, game: Any, data: Mapping[str, Any]) -> State:
+        """The match `_dump` described, for `game` (the inverse of `_dump`)."""
 
     # -- the contract -------------------------------------------------------------------
     @abstractmethod

@@ -18,6 +18,7 @@ from mcbridge.games.braff.rules import BraffState
 class Braff(Game):
     name = "braff"
     schema = SCHEMA
+    state_class = BraffState
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
 
@@ -39,8 +40,6 @@ class Braff(Game):
 
     def _check_options(self) -> None:
         o = self.options
-        if o["min_players"] > o["max_players"]:
-            raise OptionError("min_players", o["min_players"], f"at most max_players ({o['max_players']})")
         if not o["meter"]:
             raise OptionError("meter", o["meter"], "at least one cup with its minimum stake")
         for label in o["meter"]:
@@ -61,12 +60,6 @@ class Braff(Game):
         if sum(o["deck"].values()) < needed:
             allowed = f"at least {needed} cards (a hand and the most discards for every player)"
             raise OptionError("deck", o["deck"], allowed)
-
-    def _new_state(self, players: list[str], seed: int | str) -> BraffState:
-        return BraffState(self, players, seed)
-
-    def _restore(self, data: dict[str, Any]) -> BraffState:
-        return BraffState.restore(self, data)
 
     def parse_action(self, seat: int, text: str, state: State) -> Action:
         assert isinstance(state, BraffState)

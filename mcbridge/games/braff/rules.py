@@ -64,10 +64,8 @@ class BraffState(State):
     game: Braff
 
     def __init__(self, game: Braff, players: list[str], seed: int | str) -> None:
-        super().__init__(game)
+        super().__init__(game, players, seed)
         n = len(players)
-        self.players = players
-        self.seed = seed
         self.phase = "first_dealer"
         self.round = 0
         self.dealer: int | None = None

@@ -17,6 +17,7 @@ from mcbridge.games.bribery.rules import BriberyState
 class Bribery(Game):
     name = "bribery"
     schema = SCHEMA
+    state_class = BriberyState
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
 
@@ -26,12 +27,6 @@ class Bribery(Game):
 
     def _check_options(self) -> None:
         check(self.options)
-
-    def _new_state(self, players: list[str], seed: int | str) -> BriberyState:
-        return BriberyState(self, players, seed)
-
-    def _restore(self, data: dict[str, Any]) -> BriberyState:
-        return BriberyState.restore(self, data)
 
     def parse_action(self, seat: int, text: str, state: State) -> Action:
         assert isinstance(state, BriberyState)

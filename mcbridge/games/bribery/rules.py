@@ -68,10 +68,8 @@ class BriberyState(State):
     game: Bribery
 
     def __init__(self, game: Bribery, players: list[str], seed: int | str) -> None:
-        super().__init__(game)
+        super().__init__(game, players, seed)
         n = len(players)
-        self.players = players
-        self.seed = seed
         self.phase = "arrange"
         self.round = 0
         self.pile: list[int] = []  # the draw pile, top first (hidden)

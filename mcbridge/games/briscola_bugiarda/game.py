@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from mcbridge.core import Action, Game, OptionError, Policy, State
+from mcbridge.core import Action, Game, Policy, State
 from mcbridge.games.briscola_bugiarda import parse
 from mcbridge.games.briscola_bugiarda.actions import ACTION_TYPES, EVENT_TYPES
 from mcbridge.games.briscola_bugiarda.bot import BriscolaBot
@@ -16,20 +14,13 @@ from mcbridge.games.briscola_bugiarda.scoring import check_table
 class BriscolaBugiarda(Game):
     name = "briscola_bugiarda"
     schema = SCHEMA
+    state_class = BriscolaState
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
 
     def _check_options(self) -> None:
         o = self.options
-        if o["min_players"] > o["max_players"]:
-            raise OptionError("min_players", o["min_players"], f"at most max_players ({o['max_players']})")
         check_table(o["units"], o["shares"], o["max_players"])
-
-    def _new_state(self, players: list[str], seed: int | str) -> BriscolaState:
-        return BriscolaState(self, players, seed)
-
-    def _restore(self, data: dict[str, Any]) -> BriscolaState:
-        return BriscolaState.restore(self, data)
 
     def parse_action(self, seat: int, text: str, state: State) -> Action:
         assert isinstance(state, BriscolaState)

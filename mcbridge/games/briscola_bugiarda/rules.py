@@ -66,10 +66,8 @@ class BriscolaState(State):
     game: BriscolaBugiarda
 
     def __init__(self, game: BriscolaBugiarda, players: list[str], seed: int | str) -> None:
-        super().__init__(game)
+        super().__init__(game, players, seed)
         n = len(players)
-        self.players = players
-        self.seed = seed
         self.phase = "first_dealer"
         self.deal = 0
         self.dealer: int | None = None

@@ -48,10 +48,8 @@ class DiceBluffState(State):
     game: DiceBluff
 
     def __init__(self, game: DiceBluff, players: list[str], seed: int | str) -> None:
-        super().__init__(game)
+        super().__init__(game, players, seed)
         n = len(players)
-        self.players = players
-        self.seed = seed
         self.phase = "first_opener"
         self.round = 0
         self.dice = [game.rules.dice_per_player] * n  # dice each seat still owns

@@ -57,10 +57,8 @@ class WoolBluffState(State):
     game: WoolBluff
 
     def __init__(self, game: WoolBluff, players: list[str], seed: int | str) -> None:
-        super().__init__(game)
+        super().__init__(game, players, seed)
         n = len(players)
-        self.players = players
-        self.seed = seed
         self.phase = "first_predictor"
         self.turn = 0
         self.torches = [0] * n
