@@ -14,30 +14,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from mcpi.minecraft import Minecraft as StockMinecraft
-
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from world_io import TPS, Row, bench_reads, bench_writes, start_server
-
-from mcbridge.world.connection import Connection
+from world_io import TPS, Row, measure
 
 KINDS = ("embedded", "flying-squid")
-
-
-def measure(kind: str) -> tuple[list[Row], list[Row]]:
-    server = start_server(kind, TPS)
-    try:
-        stock = StockMinecraft.create(server.host, server.port)
-        stock.conn.socket.settimeout(30)
-        with Connection(server.host, server.port, reply_timeout=30) as conn:
-            reads: list[Row] = []
-            bench_reads(server, conn, stock, reads)
-            writes: list[Row] = []
-            bench_writes(server, conn, stock, writes)
-        stock.conn.socket.close()
-        return reads, writes
-    finally:
-        server.stop()
 
 
 def print_side_by_side(title: str, embedded: list[Row], squid: list[Row]) -> None:

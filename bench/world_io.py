@@ -161,12 +161,9 @@ def print_table(title: str, rows: list[Row]) -> None:
         )
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--server", default="embedded", choices=["embedded", "flying-squid"])
-    parser.add_argument("--tps", type=float, default=TPS, help="embedded world tick rate")
-    args = parser.parse_args()
-    server = start_server(args.server, args.tps)
+def measure(kind: str, tps: float = TPS) -> tuple[list[Row], list[Row]]:
+    """Both cases (wall reads, 10,000 writes) on one freshly started server of `kind`."""
+    server = start_server(kind, tps)
     try:
         stock = StockMinecraft.create(server.host, server.port)
         stock.conn.socket.settimeout(30)
@@ -176,8 +173,17 @@ def main() -> None:
             writes: list[Row] = []
             bench_writes(server, conn, stock, writes)
         stock.conn.socket.close()
+        return reads, writes
     finally:
         server.stop()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--server", default="embedded", choices=["embedded", "flying-squid"])
+    parser.add_argument("--tps", type=float, default=TPS, help="embedded world tick rate")
+    args = parser.parse_args()
+    reads, writes = measure(args.server, args.tps)
     where = f"{args.server}" + (f" at {args.tps:g} TPS" if args.server == "embedded" else "")
     print_table(f"Reading 4 wool walls + 4 torch walls (10 blocks each), {where}", reads)
     print_table(f"Writing {WRITES} blocks, confirmed, {where}", writes)
