@@ -223,6 +223,22 @@ class BotPlayer:
         block = self.block_at(x, y, z)
         return list(block["sign_text"]) if block and "sign_text" in block else None
 
+    def seen_block(self, x: int, y: int, z: int) -> tuple[int, int] | None:
+        """(id, data) this client shows at x,y,z (as the embedded simulator's `seen_block`);
+        None when it has no chunk there."""
+        block = self.block_at(x, y, z)
+        return (int(block["id"]), int(block["data"])) if block is not None else None
+
+    def seen_sign(self, x: int, y: int, z: int) -> tuple[str, str, str, str] | None:
+        """The sign text this client shows there (None where it sees no sign)."""
+        lines = self.sign_text(x, y, z)
+        return (lines[0], lines[1], lines[2], lines[3]) if lines is not None else None
+
+    def received_at(self, x: int, y: int, z: int) -> dict[str, list[Any]]:
+        """Every block state ([id, data]) and sign text this client was ever sent for x,y,z in
+        block or sign packets (chunk data aside): what a logging client would have seen."""
+        return dict(self._request("received_at", position=self._absolute(x, y, z)))
+
     def leave(self) -> None:
         """Disconnect; returns once the server no longer lists the player. Idempotent."""
         if not self._left:

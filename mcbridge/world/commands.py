@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import TypeAlias, TypeVar
 
 from mcpi.event import BlockEvent, ChatEvent
@@ -35,7 +36,19 @@ _NOT_IN_RJ = ("world.checkpoint.", "world.setting", "player.setting", "camera.")
 MAY_STAY_SILENT = frozenset({"entity.getName"})
 
 #: Extension commands and the capability each needs (mcbridge.capabilities()).
-EXTENSIONS = {"mcbridge.give": "give", "mcbridge.tell": "tell"}
+EXTENSIONS = {
+    "mcbridge.give": "give",
+    "mcbridge.tell": "tell",
+    "mcbridge.private.setBlock": "private",
+    "mcbridge.private.setSign": "private",
+    "mcbridge.private.clear": "private",
+    "mcbridge.events.block.placed": "placements",
+    "mcbridge.events.block.broken": "placements",
+}
+
+#: Who may own private blocks: exactly the names a Java server lets log in (never a name
+#: that sanitising would fold into someone else's).
+_PLAYER_NAME = re.compile(r"[A-Za-z0-9_]{1,16}")
 
 Cleaner = Callable[[str], str]
 
@@ -44,7 +57,9 @@ def _text_role(name: str, index: int) -> Cleaner:
     """How a text argument is cleaned, by command and position."""
     if name == "chat.post" or (name == "mcbridge.tell" and index >= 1):
         return sanitize.chat_text  # the server joins these arguments back with commas
-    if name == "world.setSign" and index >= 5:
+    if (name == "world.setSign" and index >= 5) or (
+        name == "mcbridge.private.setSign" and index >= 6
+    ):
         return sanitize.sign_line
     return sanitize.arg_text
 
@@ -163,6 +178,34 @@ def parse_chats(line: str, entity_id: int | None = None) -> list[ChatEvent]:
     return [ChatEvent.Post(int(eid), sanitize.incoming_text(str(text))) for eid, text in posts]
 
 
+@dataclass(frozen=True)
+class BlockChange:
+    """A block a player placed (`block` = what it put there) or broke (what was there)."""
+
+    entity_id: int
+    pos: Pos
+    block: Block
+
+
+def parse_block_changes(line: str) -> list[BlockChange]:
+    """`entityId,x,y,z,id,data|...`; any malformed record makes the whole reply unreadable
+    (a `ProtocolError`): an attribution is never guessed."""
+    changes = []
+    for record in line.split("|") if line else []:
+        entity, x, y, z, block_id, data = (int(part) for part in record.split(","))
+        changes.append(BlockChange(entity, Pos(x, y, z), Block(block_id, data)))
+    return changes
+
+
+def _player_name(name: str) -> str:
+    if not _PLAYER_NAME.fullmatch(name):
+        raise ValueError(
+            f"{name[:20]!r} is not a player name (1-16 of A-Z, a-z, 0-9, _): private blocks "
+            "go only to an exact name."
+        )
+    return name
+
+
 def parse_capabilities(line: str) -> frozenset[str]:
     return frozenset(part.strip() for part in line.split(",") if part.strip())
 
@@ -249,6 +292,33 @@ class Batch:
         """Server extension (`mcbridge.tell`): a message only that player sees."""
         return self.command("mcbridge.tell", str(player), str(text))
 
+    def private_set_block(
+        self, player: str, pos: PosLike, block: BlockLike, data: int | None = None
+    ) -> Reply[None]:
+        """Server extension (`private`): only `player` sees `block` at `pos`; everyone else
+        (and every read) sees the world's block there. Kept per name, across rejoins."""
+        return self.command(
+            "mcbridge.private.setBlock", _player_name(player), Pos.of(pos), _block(block, data)
+        )
+
+    def private_set_sign(
+        self, player: str, pos: PosLike, block: BlockLike, lines: Sequence[str] = ()
+    ) -> Reply[None]:
+        """Server extension (`private`): a sign (63/68) and its text for `player` only."""
+        return self.command(
+            "mcbridge.private.setSign",
+            _player_name(player),
+            Pos.of(pos),
+            _block(block),
+            list(lines)[:4],
+        )
+
+    def private_clear(self, player: str, cuboid: Cuboid | None = None) -> Reply[None]:
+        """Server extension (`private`): `player` sees the world again (inside `cuboid`)."""
+        if cuboid is None:
+            return self.command("mcbridge.private.clear", _player_name(player))
+        return self.command("mcbridge.private.clear", _player_name(player), cuboid.args())
+
     # queries
     def get_block(self, pos: PosLike) -> Reply[int]:
         return self.command("world.getBlock", Pos.of(pos), parse=int)
@@ -290,6 +360,14 @@ class Batch:
         return self.command(
             "entity.events.chat.posts", eid, parse=lambda line: parse_chats(line, eid)
         )
+
+    def poll_placed(self) -> Reply[list[BlockChange]]:
+        """Server extension (`placements`): blocks players placed since the last poll."""
+        return self.command("mcbridge.events.block.placed", parse=parse_block_changes)
+
+    def poll_broken(self) -> Reply[list[BlockChange]]:
+        """Server extension (`placements`): blocks players broke since the last poll."""
+        return self.command("mcbridge.events.block.broken", parse=parse_block_changes)
 
     def capabilities(self) -> Reply[frozenset[str]]:
         return self.command("mcbridge.capabilities", parse=parse_capabilities)

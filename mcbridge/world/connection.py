@@ -28,8 +28,9 @@ from typing import Any, NoReturn
 from mcpi import minecraft as mcpi_minecraft
 
 from mcbridge.world import commands
-from mcbridge.world.commands import Batch
+from mcbridge.world.commands import Batch, BlockChange
 from mcbridge.world.errors import ConnectionLost, ProtocolError, ReplyTimeout, Unsupported
+from mcbridge.world.geometry import Cuboid
 from mcbridge.world.pipeline import (
     Desync,
     Item,
@@ -51,7 +52,12 @@ BACKOFF_START, BACKOFF_MAX = 0.05, 2.0
 
 
 def unsupported_message(missing: set[str], address: str) -> str:
-    what = {"give": "giving items (mcbridge.give)", "tell": "private messages (mcbridge.tell)"}
+    what = {
+        "give": "giving items (mcbridge.give)",
+        "tell": "private messages (mcbridge.tell)",
+        "private": "private blocks (mcbridge.private.*)",
+        "placements": "placement events (mcbridge.events.block.placed/broken)",
+    }
     wanted = " and ".join(what.get(m, m) for m in sorted(missing))
     return (
         f"The server at {address} does not support {wanted}. Plain RaspberryJuice has no "
@@ -410,6 +416,37 @@ class Minecraft(mcpi_minecraft.Minecraft):
         """A message only `player` sees (server extension; `Unsupported` on plain RJ)."""
         with self.batch() as batch:
             batch.tell(player, text)
+
+    def private_set_block(
+        self, player: str, x: float, y: float, z: float, block_id: int, data: int = 0
+    ) -> None:
+        """A block only `player` sees (server extension `private`; `Unsupported` elsewhere)."""
+        with self.batch() as batch:
+            batch.private_set_block(player, (x, y, z), (block_id, data))
+
+    def private_set_sign(
+        self, player: str, x: float, y: float, z: float, block_id: int, data: int, *lines: str
+    ) -> None:
+        """A sign and its text only `player` sees (server extension `private`)."""
+        with self.batch() as batch:
+            batch.private_set_sign(player, (x, y, z), (block_id, data), lines)
+
+    def private_clear(self, player: str, cuboid: Cuboid | None = None) -> None:
+        """`player` sees the world again, everywhere or inside `cuboid`."""
+        with self.batch() as batch:
+            batch.private_clear(player, cuboid)
+
+    def placed_blocks(self) -> list[BlockChange]:
+        """Blocks players placed since the last poll, with who (server extension `placements`)."""
+        with self.batch() as batch:
+            reply = batch.poll_placed()
+        return reply.result()
+
+    def broken_blocks(self) -> list[BlockChange]:
+        """Blocks players broke since the last poll, with who (server extension `placements`)."""
+        with self.batch() as batch:
+            reply = batch.poll_broken()
+        return reply.result()
 
     def close(self) -> None:
         self.conn.close()

@@ -7,6 +7,7 @@
  * absolute world coordinates; the Python side converts to and from protocol coordinates.
  */
 const mineflayer = require('mineflayer')
+const nbt = require('prismarine-nbt')
 const { Vec3 } = require('vec3')
 
 /** Vanilla's private-message format, as the bridge's mcbridge.tell sends it. */
@@ -21,6 +22,10 @@ const HOTBAR_START = 36
  * still be on its way.
  */
 const SEE_CHANGE_MS = 1000
+/** Positions whose block packets a bot remembers (see `noteReceived`). */
+const MAX_RECEIVED_POSITIONS = 100000
+/** Distinct states or texts remembered per position. */
+const MAX_RECEIVED_PER_POSITION = 64
 
 function sleep (ms) {
   return new Promise((resolve) => setTimeout(resolve, ms))
@@ -61,6 +66,8 @@ class BotPlayer {
     this.publicMessages = []
     this.ended = null
     this.bot = null
+    /** "x,y,z" -> {states: Set<stateId>, texts: Map<json, lines>}: every block packet received */
+    this.received = new Map()
     this.queue = Promise.resolve()
   }
 
@@ -92,6 +99,7 @@ class BotPlayer {
     })
     this.bot = bot
     bot.on('message', (message) => this.hear(message))
+    this.recordBlockPackets(bot._client)
     bot.on('end', (reason) => { this.ended = `connection ended: ${reason}` })
     bot.on('kicked', (reason) => { this.ended = `kicked: ${reason}` })
     bot.on('error', (err) => { this.ended = this.ended || `error: ${err.message}` })
@@ -107,6 +115,46 @@ class BotPlayer {
       })
       bot.once('end', (reason) => { clearTimeout(timer); reject(new Error(`${this.name} could not join: ${reason}`)) })
     })
+  }
+
+  /**
+   * What an attacker's client would log: every block state and sign text the server sent for a
+   * position outside chunk data (block_change, multi_block_change, tile_entity_data), so a test
+   * can show that a private block never reached this client, not even for a moment.
+   */
+  recordBlockPackets (client) {
+    client.on('block_change', ({ location, type }) => this.noteReceived(location, 'states', type))
+    client.on('multi_block_change', ({ chunkX, chunkZ, records }) => {
+      for (const r of records) {
+        const location = { x: chunkX * 16 + (r.horizontalPos >> 4), y: r.y, z: chunkZ * 16 + (r.horizontalPos & 15) }
+        this.noteReceived(location, 'states', r.blockId)
+      }
+    })
+    client.on('tile_entity_data', ({ location, nbtData }) => {
+      if (!nbtData) return
+      const tag = nbt.simplify(nbtData)
+      const line = (text) => { try { return plainText(JSON.parse(text)) } catch { return String(text ?? '') } }
+      this.noteReceived(location, 'texts', ['Text1', 'Text2', 'Text3', 'Text4'].map((k) => line(tag[k])))
+    })
+  }
+
+  noteReceived ({ x, y, z }, kind, value) {
+    const key = `${x},${y},${z}`
+    let entry = this.received.get(key)
+    if (!entry) {
+      if (this.received.size >= MAX_RECEIVED_POSITIONS) return
+      entry = { states: new Set(), texts: new Map() }
+      this.received.set(key, entry)
+    }
+    if (kind === 'states' && entry.states.size < MAX_RECEIVED_PER_POSITION) entry.states.add(value)
+    if (kind === 'texts' && entry.texts.size < MAX_RECEIVED_PER_POSITION) entry.texts.set(JSON.stringify(value), value)
+  }
+
+  /** Block states ([id, data]) and sign texts this client was ever sent for one position. */
+  receivedAt (position) {
+    const entry = this.received.get(position.join(','))
+    if (!entry) return { states: [], texts: [] }
+    return { states: [...entry.states].map((s) => [s >> 4, s & 15]), texts: [...entry.texts.values()] }
   }
 
   /** Record a chat line as its plain text, exactly as sent ('§' codes and all). */

@@ -10,8 +10,8 @@
  * Reply:    {"id": 7, "ok": true, "result": ...}  or  {"id": 7, "ok": false, "error": "..."}
  * First line out: {"event": "ready"}. Every request has a timeout (default 10 s) and gets exactly
  * one reply. Positions are absolute world coordinates [x, y, z]. Ops: join, leave, state,
- * walk_to, hold, right_click, left_click, place, break, chat, inventory, block_at, messages,
- * players_seen, shutdown.
+ * walk_to, hold, right_click, left_click, place, break, chat, inventory, block_at, received_at,
+ * messages, players_seen, shutdown.
  * Joins are spaced JOIN_GAP_MS apart: bots that join at the same instant miss each other.
  * The runner exits when stdin closes.
  */
@@ -138,6 +138,7 @@ const OPS = {
   players_seen: async (req) => botNamed(req.bot).playersSeen(),
   inventory: async (req) => botNamed(req.bot).inventory(),
   block_at: async (req) => botNamed(req.bot).blockAt(req.position),
+  received_at: async (req) => botNamed(req.bot).receivedAt(req.position),
   messages: async (req) => botNamed(req.bot).messages(),
   async shutdown (_req, ms) {
     await Promise.all([...bots.values()].map((bot) => bot.leave(ms)))

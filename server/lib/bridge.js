@@ -16,6 +16,8 @@ const J = require('./java')
 const { holdsSword } = require('./squid')
 const players = require('./players')
 const entities = require('./entities')
+const { PrivateBlocks } = require('./private')
+const { Placements } = require('./placements')
 
 const TICK_MS = 50
 const MAX_COMMANDS_PER_TICK = 9000
@@ -42,6 +44,8 @@ class Bridge {
     this.server = null
     this.timer = null
     this.stopped = false
+    this.privateBlocks = new PrivateBlocks(serv, blocks, signs)
+    this.placements = new Placements(serv, () => this.sessions)
     serv.on('newPlayer', (player) => this.attachPlayer(player))
   }
 
@@ -80,7 +84,9 @@ class Bridge {
     // A hit is a click on a block: clicking where there is only air (which a client cannot do,
     // but a packet can) is not one, as in Bukkit, where that is RIGHT_CLICK_AIR.
     const queueHit = (location, face) => {
-      const state = this.blocks.stateAtSync(location.x, location.y, location.z)
+      // A private block counts where its owner clicks it, even with air in the world there.
+      const state = this.privateBlocks.stateFor(player, location.x, location.y, location.z) ??
+        this.blocks.stateAtSync(location.x, location.y, location.z)
       if (!state) return
       const hit = { x: location.x, y: location.y, z: location.z, face: face >= 0 && face <= 5 ? face : 7, entityId: player.id }
       for (const session of this.sessions) session.hits.push({ ...hit })
@@ -125,12 +131,21 @@ class Bridge {
     }
     this.blocks.flush()
     this.signs.flush((chunkX, chunkZ) => this.blocks.viewersOf(chunkX, chunkZ))
+    this.privateBlocks.flush()
     for (const session of sessions) session.flush()
   }
 
   /** Run up to 9000 lines. Returns false when a malformed line abandons the rest of the tick. */
   async runSession (session) {
-    const ctx = { serv: this.serv, blocks: this.blocks, signs: this.signs, session, log: this.log }
+    const ctx = {
+      serv: this.serv,
+      blocks: this.blocks,
+      signs: this.signs,
+      privateBlocks: this.privateBlocks,
+      placements: this.placements,
+      session,
+      log: this.log
+    }
     let processed = 0
     while (session.hasInput()) {
       const line = session.nextLine()

@@ -190,6 +190,7 @@ const commands = {
   'events.clear': (ctx) => {
     ctx.session.hits = []
     ctx.session.chats = []
+    ctx.placements.clear(ctx.session)
   },
   'events.block.hits': (ctx) => ctx.session.send(blockHits(ctx, -1)),
   'events.chat.posts': (ctx) => ctx.session.send(chatPosts(ctx, -1)),
@@ -365,10 +366,50 @@ const commands = {
     if (!isSignId(id)) return ctx.session.send('Fail')
     const sign = ctx.signs.get(p.x, p.y, p.z)
     ctx.session.send(JSON.stringify(sign && sign.id === id ? sign.lines : ['', '', '', '']))
-  }
+  },
+
+  // -- private blocks (lib/private.js) and placement attribution (lib/placements.js) -------
+
+  'mcbridge.private.setBlock': (ctx, args) => {
+    const owner = arg(args, 0)
+    const p = blockPos(ctx, args, 1)
+    const id = blockId(ctx, arg(args, 4))
+    const data = args.length > 5 ? J.parseByte(args[5]) : 0
+    refuseIf(ctx.privateBlocks.set(owner, p.x, p.y, p.z, (id << 4) | (data & 15)))
+  },
+  'mcbridge.private.setSign': (ctx, args) => {
+    const owner = arg(args, 0)
+    const p = blockPos(ctx, args, 1)
+    const id = blockId(ctx, arg(args, 4))
+    const data = J.parseByte(arg(args, 5))
+    if (!isSignId(id)) throw new CommandError(`block ${id} is no sign`)
+    refuseIf(ctx.privateBlocks.set(owner, p.x, p.y, p.z, (id << 4) | (data & 15), args.slice(6, 10)))
+  },
+  'mcbridge.private.clear': (ctx, args) => {
+    const owner = arg(args, 0)
+    const area = args.length > 1 ? box(blockPos(ctx, args, 1), blockPos(ctx, args, 4)) : { lo: null, hi: null }
+    refuseIf(ctx.privateBlocks.clear(owner, area.lo, area.hi))
+  },
+  'mcbridge.events.block.placed': (ctx) => ctx.session.send(blockChanges(ctx, 'placed')),
+  'mcbridge.events.block.broken': (ctx) => ctx.session.send(blockChanges(ctx, 'broken'))
+}
+
+function refuseIf (reason) {
+  if (reason) throw new CommandError(reason)
+}
+
+/** `entityId,x,y,z,id,data|...`: who placed (or broke) what, oldest first. */
+function blockChanges (ctx, kind) {
+  return ctx.placements.take(ctx.session, kind)
+    .map((e) => `${e.entityId},${relTile(ctx, e)},${e.state >> 4},${e.state & 15}`).join('|')
 }
 
 /** Extension name -> command, as listed by mcbridge.capabilities(). */
-const EXTENSIONS = { give: 'mcbridge.give', tell: 'mcbridge.tell' }
+const EXTENSIONS = {
+  give: 'mcbridge.give',
+  tell: 'mcbridge.tell',
+  private: 'mcbridge.private.setBlock',
+  placements: 'mcbridge.events.block.placed'
+}
 
 module.exports = { commands, CommandError, EXTENSIONS }

@@ -503,6 +503,8 @@ def _clear_events(call: Call, entity_id: int) -> None:
 def events_clear(call: Call) -> None:
     call.session.hits.clear()
     call.session.chats.clear()
+    call.session.placed.clear()
+    call.session.broken.clear()
 
 
 @command("events.block.hits")

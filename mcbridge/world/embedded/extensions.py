@@ -11,7 +11,8 @@ Wire format (one request line each, arguments split on ``,`` like every RJ comma
 
 ``mcbridge.capabilities()``
     Query. Replies one line: the supported extension names joined by ``,`` -- here
-    ``give,tell``. A server may list more names later; clients must ignore unknown ones.
+    ``give,tell,private,placements`` (the last two: :mod:`.private`). A server may list
+    more names later; clients must ignore unknown ones.
 
 ``mcbridge.give(playerName,itemId,data,count)``
     Setter. Puts ``count`` items ``itemId:data`` (legacy 1.12 numbers, e.g. ``35,14,10``
@@ -32,7 +33,7 @@ from .commands import Call, CommandFailed, command
 from .javatext import parse_int
 from .world import Player
 
-CAPABILITIES = ("give", "tell")
+CAPABILITIES = ("give", "tell", "private", "placements")  # the last two: private.py
 MAX_GIVE_COUNT = 36 * 64
 
 

@@ -19,8 +19,9 @@ import logging
 import os
 from collections.abc import Iterable
 
-from . import extensions  # noqa: F401  (registers the mcbridge.* commands)
+from . import extensions, private  # noqa: F401  (register the mcbridge.* commands)
 from .commands import MalformedLine, run_line
+from .overlays import BlockChange
 from .session import LineSplitter, Session
 from .storage import Position
 from .world import BlockHit, ChatPost, World
@@ -261,3 +262,11 @@ class EmbeddedServer:
     def chat_posted(self, post: ChatPost) -> None:
         for session in self.sessions:
             session.chat_posted(post)
+
+    def block_placed(self, change: BlockChange) -> None:
+        for session in self.sessions:
+            session.block_placed(change)
+
+    def block_broken(self, change: BlockChange) -> None:
+        for session in self.sessions:
+            session.block_broken(change)

@@ -15,6 +15,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from .overlays import BlockChange
 from .storage import Position
 from .world import BlockHit, ChatPost, Player
 
@@ -109,6 +110,8 @@ class Session:
     in_queue: deque[str] = field(default_factory=deque)
     hits: deque[BlockHit] = field(default_factory=lambda: deque(maxlen=MAX_QUEUED_EVENTS))
     chats: deque[ChatPost] = field(default_factory=lambda: deque(maxlen=MAX_QUEUED_EVENTS))
+    placed: deque[BlockChange] = field(default_factory=lambda: deque(maxlen=MAX_QUEUED_EVENTS))
+    broken: deque[BlockChange] = field(default_factory=lambda: deque(maxlen=MAX_QUEUED_EVENTS))
     end_of_input: bool = False
     pending_removal: bool = False
 
@@ -118,6 +121,12 @@ class Session:
 
     def chat_posted(self, post: ChatPost) -> None:
         self.chats.append(post)
+
+    def block_placed(self, change: BlockChange) -> None:
+        self.placed.append(change)
+
+    def block_broken(self, change: BlockChange) -> None:
+        self.broken.append(change)
 
     def set_origin(self, origin: Position) -> None:
         """Fixed on the session's first tick (RJ: the spawn, or 0,0,0 when ABSOLUTE)."""

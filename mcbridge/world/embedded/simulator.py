@@ -18,6 +18,7 @@ import math
 from collections.abc import Callable
 from typing import TypeVar
 
+from .overlays import seen_block, seen_sign
 from .server import EmbeddedServer
 from .storage import Position
 from .world import Player
@@ -86,6 +87,16 @@ class EmbeddedPlayer:
 
     def private_messages(self) -> list[str]:
         return self._call(lambda: list(self._player.private_messages))
+
+    def seen_block(self, x: int, y: int, z: int) -> tuple[int, int]:
+        """(id, data) this player's client would show: its private blocks over the world."""
+        world = self._server.world
+        return self._call(lambda: seen_block(world, self.name, self._abs(x, y, z)))
+
+    def seen_sign(self, x: int, y: int, z: int) -> tuple[str, str, str, str] | None:
+        """The sign text this player's client would show there (None: it sees no sign)."""
+        world = self._server.world
+        return self._call(lambda: seen_sign(world, self.name, self._abs(x, y, z)))
 
     def chat_heard(self) -> list[str]:
         return self._call(lambda: list(self._player.chat_heard))

@@ -16,6 +16,7 @@ from typing import Protocol
 
 from . import ids
 from .javatext import to_float32
+from .overlays import BlockChange, PrivateView
 from .storage import BlockStore, Position, state_of
 
 #: Where players appear and what the relative origin is: on top of the superflat grass.
@@ -112,6 +113,10 @@ class WorldListener(Protocol):
 
     def chat_posted(self, post: ChatPost) -> None: ...
 
+    def block_placed(self, change: BlockChange) -> None: ...
+
+    def block_broken(self, change: BlockChange) -> None: ...
+
 
 class World:
     def __init__(self, store: BlockStore | None = None, spawn: Position = DEFAULT_SPAWN) -> None:
@@ -121,6 +126,7 @@ class World:
         self.mobs: dict[int, Entity] = {}
         self.listeners: list[WorldListener] = []
         self.public_chat: list[str] = []  # everything broadcast, as the console saw it
+        self.private = PrivateView()  # per-player overlays (the `private` extension)
         self.next_entity_id = 1
 
     # ----------------------------------------------------------------------- blocks
@@ -232,8 +238,8 @@ class World:
         self.require_online(player)
         if not 0 <= face <= 5:
             raise WorldError(f"Face {face} is not a block face: use 0..5 (0 down, 1 up).")
-        if self.store.get(*position) >> 4 == ids.AIR:
-            return  # clicking air is RIGHT_CLICK_AIR, not a block hit
+        if self._seen_state(player, position) >> 4 == ids.AIR:
+            return  # clicking air is RIGHT_CLICK_AIR, not a block hit (private blocks count)
         if player.held[0] in ids.SWORD_IDS:
             for listener in list(self.listeners):
                 listener.block_hit(BlockHit(position, face, player.entity_id))
@@ -255,18 +261,28 @@ class World:
         player.held = item
         self.store.set(*position, state_of(*block))
         self._take(player, item)
+        change = BlockChange(position, player.entity_id, state_of(*block))
+        for listener in list(self.listeners):
+            listener.block_placed(change)
 
     def break_block(self, player: Player, position: Position) -> None:
         self.require_online(player)
-        if self.store.get(*position) >> 4 in (ids.AIR, ids.BEDROCK):
+        state = self.store.get(*position)
+        if state >> 4 in (ids.AIR, ids.BEDROCK):
             raise WorldError(f"Nothing breakable at {position}.")
         self.store.set(*position, state_of(ids.AIR))
+        for listener in list(self.listeners):
+            listener.block_broken(BlockChange(position, player.entity_id, state))
 
     def hold(self, player: Player, item: tuple[int, int]) -> None:
         self.require_online(player)
         if item[0] != ids.AIR and player.inventory.get(item, 0) < 1:
             self.give(player, item[0], item[1], 1)
         player.held = item
+
+    def _seen_state(self, player: Player, position: Position) -> int:
+        overlay = self.private.overlay(player.player_name, position)
+        return overlay.state if overlay is not None else self.store.get(*position)
 
     @staticmethod
     def _take(player: Player, item: tuple[int, int]) -> None:
