@@ -20,7 +20,7 @@ from mcbridge.world.errors import CommandFailed, Unsupported
 from mcbridge.world.geometry import Cuboid, Pos
 
 STONE_BRICK, WOOL, RED, BLUE, WALL_SIGN, SIGN_SOUTH = 98, 35, 14, 11, 68, 3
-TORCH, STONE = 50, 1
+TORCH, STONE, DIAMOND_SWORD = 50, 1, 276
 
 
 @pytest.fixture
@@ -152,13 +152,15 @@ def conn_poll(conn: Connection, kind: str):
 def test_events_clear_also_empties_the_placement_queues(raw, conn, join, spot):
     placer = join("cleared")
     x, y, z = spot
-    client = raw()
-    client.send(f"world.setBlock({x},{y},{z},{STONE})\n")
+    cleared, kept = raw(), raw()
+    cleared.send(f"world.setBlock({x},{y},{z},{STONE})\n")
     bring(conn, spot, placer)
     placer.hold(WOOL, RED)
     placer.place(x, y + 1, z, WOOL, RED)
-    wait_until(lambda: client.ask("world.getBlock(%d,%d,%d)" % (x, y + 1, z)) == str(WOOL))
-    assert client.ask("events.clear()\nmcbridge.events.block.placed()") == ""
+    wait_until(lambda: cleared.ask(f"world.getBlock({x},{y + 1},{z})") == str(WOOL))
+    assert cleared.ask("events.clear()\nmcbridge.events.block.placed()") == ""
+    record = f"{placer.entity_id},{x},{y + 1},{z},{WOOL},{RED}"
+    assert kept.ask("mcbridge.events.block.placed()") == record
 
 
 def test_the_client_refuses_names_that_are_not_exact_player_names(conn):
@@ -171,7 +173,7 @@ def test_the_client_refuses_names_that_are_not_exact_player_names(conn):
 def test_a_failed_private_setter_names_its_command(conn):
     batch = conn.batch()
     batch.private_set_sign("nobody", (0, 0, 0), (WOOL, 0), ["x"])
-    with pytest.raises(CommandFailed, match="mcbridge.private.setSign"):
+    with pytest.raises(CommandFailed, match=r"mcbridge\.private\.setSign"):
         batch.flush()
 
 
@@ -191,3 +193,40 @@ def test_servers_without_the_extensions_get_unsupported_before_anything_is_sent(
         mc.conn.sync()
     assert not any(line.startswith("mcbridge.private") for line in server.received)
     assert not any(line.startswith("mcbridge.events") for line in server.received)
+
+
+def test_a_sword_click_on_a_private_block_is_a_hit_for_its_owner_only(conn, join, spot):
+    owner, other = join("clicker"), join("bystander")
+    bring(conn, spot, owner, other)
+    x, y, z = spot
+    with conn.batch() as batch:  # the world has air at x,y+1,z; only the owner sees a sign
+        batch.private_set_sign(owner.name, (x, y + 1, z), (63, 0), ["click me"])
+        batch.clear_events()
+    wait_until(lambda: owner.seen_sign(x, y + 1, z) == ("click me", "", "", ""), what="the sign")
+    for player in (other, owner):
+        player.hold(DIAMOND_SWORD)
+        player.right_click(x, y + 1, z)
+    hits = wait_until(lambda: conn_hits(conn), what="the owner's hit")
+    assert [(hit.pos.x, hit.pos.y, hit.pos.z, hit.entityId) for hit in hits] == [
+        (x, y + 1, z, owner.entity_id)
+    ]
+
+
+def conn_hits(conn: Connection) -> list:
+    with conn.batch() as batch:
+        reply = batch.poll_block_hits()
+    return reply.result()
+
+
+def test_private_blocks_are_capped_per_player(embedded, monkeypatch):
+    from mcbridge.world.embedded import overlays
+
+    monkeypatch.setattr(overlays, "MAX_PER_PLAYER", 2)
+    with Connection(embedded.host, embedded.port) as connection:
+        batch = connection.batch()
+        for x in range(3):
+            batch.private_set_block("capped", (x, 0, 0), STONE)
+        batch.private_set_block("capped", (0, 0, 0), WOOL)  # replacing one is fine
+        with pytest.raises(CommandFailed) as failed:
+            batch.flush()
+    assert [error.index for error in failed.value.all()] == [2]
