@@ -11,8 +11,8 @@ On the shipped layout it finds, for every seat, lines through the straight 1x2 d
 wall: up to the bottom face of display slot 7 (seat 0 local 4,3,13, right above the door), to
 the sides of slots 6 and 8 through slot 7 when it is glass, and straight at the front of the
 `colour`, `bid` and `info` signs, which hang on the front wall facing the door. The smallest
-change this caster finds clean (0 lines, eyes sneaking, standing and jumping), all in
-config/arenas/wool_bluff.yaml:
+change found clean (0 lines, eyes sneaking, standing and jumping; checked below by
+`test_the_proposed_layout_fix_leaves_no_line_of_sight`), all in config/arenas/wool_bluff.yaml:
 
 * `bounds.to` y 6 -> 7; `seat_template.booth.to` y 5 -> 6; `interior.to` y 4 -> 5;
   `hand_display` from [2,4,13] to [6,5,13] (one row up: the back wall keeps a solid row at

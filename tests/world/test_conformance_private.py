@@ -8,10 +8,13 @@ from block entities). The world itself -- every `world.getBlock` -- keeps the ne
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from conn_support import ScriptedServer
 from rj_support import wait_until
 
+from mcbridge.world.aconnection import AsyncConnection
 from mcbridge.world.blocks import Block
 from mcbridge.world.commands import BlockChange
 from mcbridge.world.connection import Connection, Minecraft
@@ -230,3 +233,17 @@ def test_private_blocks_are_capped_per_player(embedded, monkeypatch):
         with pytest.raises(CommandFailed) as failed:
             batch.flush()
     assert [error.index for error in failed.value.all()] == [2]
+
+
+def test_the_asyncio_connection_has_the_same_methods(embedded):
+    owner = embedded.players.join("asyncowner")
+
+    async def draw() -> list[BlockChange]:
+        aconn = await AsyncConnection.open(embedded.host, embedded.port)
+        async with aconn, aconn.batch() as batch:
+            batch.private_set_block(owner.name, (0, 0, 0), (WOOL, BLUE))
+            placed = batch.poll_placed()
+        return placed.result()
+
+    assert asyncio.run(asyncio.wait_for(draw(), 30)) == []
+    assert owner.seen_block(0, 0, 0) == (WOOL, BLUE)

@@ -118,5 +118,3 @@ def seen_sign(
         return None
     a, b, c, d = overlay.lines
     return (a, b, c, d)
-
-

@@ -33,7 +33,6 @@ from .overlays import BlockChange
 from .storage import state_of
 
 
-# ------------------------------------------------------------------------- commands
 @command("mcbridge.private.setBlock")
 def private_set_block(call: Call) -> None:
     owner, position = call.arg(0), call.block_position(1)

@@ -16,7 +16,7 @@ from typing import Protocol
 
 from . import ids
 from .javatext import to_float32
-from .overlays import BlockChange, PrivateView
+from .overlays import BlockChange, PrivateView, seen_state
 from .storage import BlockStore, Position, state_of
 
 #: Where players appear and what the relative origin is: on top of the superflat grass.
@@ -238,7 +238,7 @@ class World:
         self.require_online(player)
         if not 0 <= face <= 5:
             raise WorldError(f"Face {face} is not a block face: use 0..5 (0 down, 1 up).")
-        if self._seen_state(player, position) >> 4 == ids.AIR:
+        if seen_state(self, player.player_name, position) >> 4 == ids.AIR:
             return  # clicking air is RIGHT_CLICK_AIR, not a block hit (private blocks count)
         if player.held[0] in ids.SWORD_IDS:
             for listener in list(self.listeners):
@@ -279,10 +279,6 @@ class World:
         if item[0] != ids.AIR and player.inventory.get(item, 0) < 1:
             self.give(player, item[0], item[1], 1)
         player.held = item
-
-    def _seen_state(self, player: Player, position: Position) -> int:
-        overlay = self.private.overlay(player.player_name, position)
-        return overlay.state if overlay is not None else self.store.get(*position)
 
     @staticmethod
     def _take(player: Player, item: tuple[int, int]) -> None:
