@@ -20,9 +20,8 @@
  * has air (see `stateFor`). Overlays are not saved with the world: a restarted server has none,
  * and the controller draws them again when it reconnects.
  */
-const nbt = require('prismarine-nbt')
 const { columnKey, inWorld } = require('./blocks')
-const { isSignId } = require('./signs')
+const { isSignId, signPacket } = require('./signs')
 
 /** Names that could ever log in (vanilla: 3-16; 1-16 keeps the embedded world's test names). */
 const PLAYER_NAME = /^[A-Za-z0-9_]{1,16}$/
@@ -33,25 +32,6 @@ const MAX_OWNERS = 4096
 
 function posKey (x, y, z) {
   return x + ',' + y + ',' + z
-}
-
-/** tile_entity_data for a sign, as a vanilla 1.12 server sends it (action 9). */
-function signPacket (x, y, z, lines) {
-  const text = (line) => nbt.string(JSON.stringify({ text: line }))
-  return {
-    location: { x, y, z },
-    action: 9,
-    nbtData: nbt.comp({
-      id: nbt.string('minecraft:sign'),
-      x: nbt.int(x),
-      y: nbt.int(y),
-      z: nbt.int(z),
-      Text1: text(lines[0]),
-      Text2: text(lines[1]),
-      Text3: text(lines[2]),
-      Text4: text(lines[3])
-    })
-  }
 }
 
 class PrivateBlocks {

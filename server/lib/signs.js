@@ -23,6 +23,25 @@ function isSignId (id) {
   return id === STANDING_SIGN || id === WALL_SIGN
 }
 
+/** tile_entity_data for a sign's four lines, as a vanilla 1.12 server sends it (action 9). */
+function signPacket (x, y, z, lines) {
+  const text = (line) => nbt.string(JSON.stringify({ text: line }))
+  return {
+    location: { x, y, z },
+    action: 9,
+    nbtData: nbt.comp({
+      id: nbt.string('minecraft:sign'),
+      x: nbt.int(x),
+      y: nbt.int(y),
+      z: nbt.int(z),
+      Text1: text(lines[0]),
+      Text2: text(lines[1]),
+      Text3: text(lines[2]),
+      Text4: text(lines[3])
+    })
+  }
+}
+
 function posKey (x, y, z) {
   return x + ',' + y + ',' + z
 }
@@ -117,22 +136,7 @@ class SignStore {
   }
 
   send (player, sign) {
-    const { x, y, z } = sign
-    const text = (line) => nbt.string(JSON.stringify({ text: line }))
-    player._client.write('tile_entity_data', {
-      location: { x, y, z },
-      action: 9,
-      nbtData: nbt.comp({
-        id: nbt.string('minecraft:sign'),
-        x: nbt.int(x),
-        y: nbt.int(y),
-        z: nbt.int(z),
-        Text1: text(sign.lines[0]),
-        Text2: text(sign.lines[1]),
-        Text3: text(sign.lines[2]),
-        Text4: text(sign.lines[3])
-      })
-    })
+    player._client.write('tile_entity_data', signPacket(sign.x, sign.y, sign.z, sign.lines))
   }
 
   load () {
@@ -164,4 +168,4 @@ class SignStore {
   }
 }
 
-module.exports = { SignStore, isSignId, STANDING_SIGN, WALL_SIGN }
+module.exports = { SignStore, isSignId, signPacket, STANDING_SIGN, WALL_SIGN }
