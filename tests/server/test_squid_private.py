@@ -26,7 +26,7 @@ from mcbridge.world.blocks import Block
 from mcbridge.world.botrunner import BotPlayer
 from mcbridge.world.commands import BlockChange
 from mcbridge.world.connection import Connection
-from mcbridge.world.geometry import ArenaFrame, Pos
+from mcbridge.world.geometry import ArenaFrame, Cuboid, Pos
 from mcbridge.world.realserver import FlyingSquidServer
 
 #: Far enough from the spawn that the other tests' arenas and areas are not touched.
@@ -150,11 +150,13 @@ def test_nobody_but_the_owner_reads_a_private_hand(squid, arena, join):
         assert {reply.result() for reply in world} == {seats[0].neutral}
 
 
-def test_the_owner_keeps_the_hand_across_a_rejoin_and_a_teleport(squid, arena):
+def test_the_owner_keeps_the_hand_across_a_rejoin_a_teleport_and_resends(squid, arena, join):
     name = unique_name("keeper")
     seat = plan_seat(arena, arena.seats[2], name, HANDS[0])
+    bystander = join("bystander")
     with Connection(squid.host, squid.port) as conn:
         show_private(conn, seat)  # before the owner is even online
+        teleport(conn, bystander, seat.standing)
         owner = squid.players.join(name)
         try:
             teleport(conn, owner, seat.standing)
@@ -173,6 +175,14 @@ def test_the_owner_keeps_the_hand_across_a_rejoin_and_a_teleport(squid, arena):
                 batch.set_block(any_cell, Block(20, 0))
                 batch.set_block(any_cell, seat.neutral)
             wait_until(lambda: sees_all_of(owner, seat), what="the hand after a world write")
+            # So does a write large enough that the bridge re-sends the whole chunk column.
+            corner = Pos(any_cell.x // 16 * 16, 100, any_cell.z // 16 * 16)
+            column = Cuboid(corner, corner + Pos(15, 2, 15))  # 768 blocks: over 512 in a column
+            with conn.batch() as batch:
+                batch.fill(column, Block(1, 0))
+                batch.fill(column, Block(0, 0))
+            wait_until(lambda: sees_all_of(owner, seat), what="the hand after a column re-send")
+            assert_nothing_leaked_to(bystander, seat)
         finally:
             owner.leave()
 
