@@ -33,11 +33,14 @@ COMMANDS = alias_table(
         "discard": ["change", "exchange", "捨て", "捨てる", "sute", "suteru", "交換", "こうかん", "koukan", "チェンジ"],
         "keep": ["none", "nothing", "なし", "nashi", "キープ", "kiipu", "交換しない", "そのまま交換しない"],
         "raise": [
-            "declare", "highest", "open", "bet", "ハイエスト", "haiesuto", "ハイエストおっぱい", "レイズ", "reizu", "宣言",
+            "declare", "highest", "open", "bet", "ハイエスト", "haiesuto", "ハイエストおっぱい",
+            "レイズ", "reizu", "宣言",
         ],
         "call": ["see", "match", "ふーん", "ふうん", "fuun", "コール", "kooru"],
         "allin": ["shove", "オールイン", "ooruin"],
-        "drop": ["fold", "そんなにありません", "ドロップ", "doroppu", "降りる", "おりる", "oriru", "降り", "フォールド"],
+        "drop": [
+            "fold", "そんなにありません", "ドロップ", "doroppu", "降りる", "おりる", "oriru", "降り", "フォールド",
+        ],
         "stand": ["stay", "hold", "check", "pass", "そのまま", "sonomama", "スタンド", "パス", "pasu", "ステイ"],
         "doubt": ["ダウト", "dauto"],
     }

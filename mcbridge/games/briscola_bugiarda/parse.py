@@ -60,7 +60,8 @@ SUIT_NAMES = alias_table(
         ],
         "spade": ["s", "swords", "sword", "spades", "スパーデ", "剣", "けん", "ken", "スペード", "supeedo"],
         "bastoni": [
-            "b", "clubs", "club", "batons", "baton", "バストーニ", "棍棒", "こんぼう", "konbou", "棒", "クラブ", "kurabu",
+            "b", "clubs", "club", "batons", "baton", "バストーニ", "棍棒", "こんぼう", "konbou", "棒",
+            "クラブ", "kurabu",
         ],
     }
 )
