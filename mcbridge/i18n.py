@@ -25,6 +25,7 @@ import yaml
 
 from mcbridge import CONFIG_DIR
 from mcbridge.core import Event, IllegalAction
+from mcbridge.textfit import fit_sign_line
 
 LANGUAGES = ("en", "ja")
 SEAT_FIELDS = ("seat", "bidder", "caller", "predictor", "winner", "partner", "player")
@@ -72,9 +73,10 @@ class Locale:
         return self.t(key) if self.has(key) else bare.replace("_", " ")
 
     def lines(self, key: str, **fields: Any) -> tuple[str, str, str, str]:
-        """A four-line sign text (`key` is a list of four templates in the locale file)."""
+        """A four-line sign text (`key` is a list of four templates in the locale file),
+        each line fitted to the 90 px of a sign line (a long name ends in "…")."""
         a, b, c, d = (self.t(f"{key}.{i}", **fields) if self.has(f"{key}.{i}") else "" for i in range(4))
-        return a, b, c, d
+        return fit_sign_line(a), fit_sign_line(b), fit_sign_line(c), fit_sign_line(d)
 
     def event(
         self,
