@@ -119,8 +119,9 @@ class Locale:
         context: Mapping[str, Any],
     ) -> dict[str, Any]:
         fields: dict[str, Any] = {**context, **data, "suggestion_text": "", "phase_hint": ""}
-        if isinstance(data.get("phase"), str) and self.has(f"{game}.guide.now.{data['phase']}"):
-            fields["phase_hint"] = self.t(f"{game}.guide.now.{data['phase']}", **context)
+        if isinstance(data.get("phase"), str):
+            hint = f"{game}.guide.now.{data['phase']}"
+            fields["phase_hint"] = self.t(hint if self.has(hint) else f"{game}.guide.now.other", **context)
 
         def number(seat: int) -> int:
             return numbers[seat] if numbers is not None and 0 <= seat < len(numbers) else seat + 1
@@ -132,6 +133,9 @@ class Locale:
             if name in SEAT_FIELDS and isinstance(value, int) and 0 <= value < len(players):
                 fields[f"{name}_name"] = players[value]
                 fields[f"{name}_no"] = number(value)
+            elif name == "to_act" and isinstance(value, list | tuple):  # people, or the table itself
+                people = [self.t("common.person", name=name_of(s)) for s in value if isinstance(s, int) and s >= 0]
+                fields["to_act_name"] = self._join(people) or self.t("common.the_table")
             elif name in SEAT_LIST_FIELDS and isinstance(value, list | tuple):
                 fields[f"{name}_name"] = self._join(name_of(s) for s in value if isinstance(s, int))
             elif name == "text" and isinstance(value, str):
