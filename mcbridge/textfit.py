@@ -133,7 +133,7 @@ def _wrap(text: str, line_px: int, cap: int) -> list[str]:
 
 def _best_cut(text: str, line_px: int, cap: int) -> int:
     """Where to end the next line: the latest break of the best kind that keeps the line
-    at least 40 % full; else as much as fits (a long word or a Japanese sentence)."""
+    at least 60 % full; else as much as fits (a long word or a Japanese sentence)."""
     limit = 0
     used = 0
     for limit, char in enumerate(text[:cap]):  # noqa: B007
@@ -145,6 +145,6 @@ def _best_cut(text: str, line_px: int, cap: int) -> int:
     limit = max(limit, 1)
     for marks in _BREAKS[1:]:
         cut = max((i + len(m) for m in marks if (i := text.rfind(m, 0, limit)) >= 0), default=0)
-        if cut >= limit * 0.4:
+        if cut >= limit * 0.6:
             return cut
     return limit

@@ -25,6 +25,7 @@ from mcbridge.games.wool_bluff.actions import (
     WoolDiscarded,
 )
 from mcbridge.i18n import Locale, locale
+from mcbridge.textfit import split_chat
 
 PLAYERS = ["alice", "bob", "carol", "dave"]
 
@@ -172,6 +173,18 @@ def test_help_is_three_short_lines_goal_now_and_commands_per_phase(lang: str, ga
     for phase in phases:
         lines = text.help(game, phase)
         assert len(lines) == 3 and all(line and "{" not in line for line in lines), lines
-        assert all(len(line) <= 200 for line in lines)
+        assert all(len(split_chat(line)) <= 2 for line in lines), lines  # short: two chat lines at most
         seen.add(lines[1])
     assert len(seen) == len(phases)  # every phase says its own "now"
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_code_the_core_raises_has_a_common_text_in_this_language(lang: str) -> None:
+    import re
+
+    core = Path(__file__).resolve().parents[2] / "mcbridge" / "core"
+    source = "\n".join(p.read_text(encoding="utf-8") for p in core.glob("*.py"))
+    codes = set(re.findall(r'IllegalAction\(\s*"([a-z_]+)"', source))
+    assert {"bad_number", "not_text", "text_too_long", "unknown_command"} <= codes
+    own = locale(lang).texts
+    assert not sorted(c for c in codes if f"common.error.{c}" not in own)
