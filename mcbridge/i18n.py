@@ -65,8 +65,9 @@ class Locale:
         return string.Formatter().vformat(str(template), (), _Lenient(fields))
 
     def item(self, item: str, count: Any = 1) -> str:
-        """Item id to its name: "diamond" -> "diamonds" / "ダイヤモンド" (``common.item.*``, plural ``common.items.*``);
-        an id without a text reads as words ("minecraft:gold_ingot" -> "gold ingot")."""
+        """A Minecraft item id as players name it: "diamond" -> "diamonds" / "ダイヤモンド"
+        (``common.item.*``, English plurals in ``common.items.*``); an id without a text
+        reads as words ("minecraft:oak_log" -> "oak log")."""
         bare = item.removeprefix("minecraft:")
         plural = count != 1 and f"common.items.{bare}" in self.texts  # this language's own plural
         key = f"common.items.{bare}" if plural else f"common.item.{bare}"
@@ -198,8 +199,7 @@ class Locale:
         return None
 
     def _counts(self, game: str, pairs: Any, signed: bool = False) -> str:
-        """[["red", 3], ["white", -1]] -> "red 3, white -1" in this language
-        (``common.count_of``: "3 red" / "赤3")."""
+        """[["red", 3], ["white", -1]] -> "3 red, -1 white" / "赤3、白-1" (``common.count_of``)."""
         parts = []
         for key, n in pairs:
             label = self.t(f"{game}.colour.{key}") if self.has(f"{game}.colour.{key}") else str(key)

@@ -96,6 +96,26 @@ def closest(word: str, table: Mapping[str, str], cutoff: float = 0.6) -> str | N
     return table[match[0]] if match else None
 
 
+#: Colour names players type, for every game with colours (wool, Braff cards).
+COLOUR_ALIASES: dict[str, list[str]] = {
+    "red": ["赤", "あか", "aka", "赤色", "レッド", "reddo"],
+    "blue": ["青", "あお", "ao", "青色", "ブルー", "buruu"],
+    "yellow": ["黄", "黄色", "きいろ", "kiiro", "イエロー", "ierou"],
+    "green": ["緑", "みどり", "midori", "緑色", "グリーン", "guriin"],
+    "black": ["黒", "くろ", "kuro", "黒色", "ブラック", "burakku"],
+    "white": ["白", "しろ", "shiro", "白色", "ホワイト", "howaito"],
+}
+
+
+def legal_commands(state: Any, seat: int, commands: Mapping[str, str]) -> list[str]:
+    """The commands ({"call": "Call", ...}, in that order) whose action kinds `seat` may
+    play now: what a refusal tells the player they can type."""
+    if seat not in state.to_act():
+        return []
+    kinds = {type(a).__name__ for a in state.legal_actions(seat)}
+    return [command for command, kind in commands.items() if kind in kinds]
+
+
 def command_and_rest(words: list[str], commands: Mapping[str, str]) -> tuple[str | None, list[str]]:
     """The command word first ("捨て 赤2") or last ("赤2 青1 捨て"), and the words beside it."""
     if words and words[0] in commands:

@@ -20,7 +20,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from mcbridge.core import Action, IllegalAction
-from mcbridge.core.text import PARTICLES, alias_table, command_and_rest, split_words, unknown_command
+from mcbridge.core.text import (
+    COLOUR_ALIASES,
+    PARTICLES,
+    alias_table,
+    command_and_rest,
+    legal_commands,
+    split_words,
+    unknown_command,
+)
 from mcbridge.games.braff.actions import AllIn, Call, Discard, Doubt, Drop, Raise, Stand
 from mcbridge.games.braff.cards import cup_ordinal
 
@@ -53,16 +61,7 @@ KINDS = alias_table(
     }
 )
 
-COLOUR_NAMES = alias_table(
-    {
-        "red": ["赤", "あか", "aka", "レッド"],
-        "yellow": ["黄", "黄色", "きいろ", "kiiro", "イエロー"],
-        "blue": ["青", "あお", "ao", "ブルー"],
-        "green": ["緑", "みどり", "midori", "グリーン"],
-        "black": ["黒", "くろ", "kuro", "ブラック"],
-        "white": ["白", "しろ", "shiro", "ホワイト"],
-    }
-)
+COLOUR_NAMES = alias_table(COLOUR_ALIASES)
 
 _CUP_WORDS = ["aaa", "aa", *"abcdefghijklmnopqrstuvwxyz"]
 VOCABULARY = [*COMMANDS, *KINDS, *COLOUR_NAMES, *_CUP_WORDS]
@@ -139,13 +138,12 @@ def _raise(text: str, words: list[str], state: BraffState) -> Raise:
     return Raise(label, required)
 
 
+#: what a refusal lists as possible now, command by action kind
+LEGAL = {
+    "discard": "Discard", "raise": "Raise", "call": "Call", "allin": "AllIn",
+    "drop": "Drop", "stand": "Stand", "doubt": "Doubt",
+}
+
+
 def _legal(state: BraffState, seat: int) -> list[str]:
-    """What this player may type now, so the table can tell them."""
-    if seat not in state.to_act():
-        return []
-    kinds = {type(a).__name__ for a in state.legal_actions(seat)}
-    names = (
-        ("discard", "Discard"), ("raise", "Raise"), ("call", "Call"), ("allin", "AllIn"),
-        ("drop", "Drop"), ("stand", "Stand"), ("doubt", "Doubt"),
-    )
-    return [command for command, action in names if action in kinds]
+    return legal_commands(state, seat, LEGAL)

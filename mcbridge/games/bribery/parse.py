@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from mcbridge.core import Action, IllegalAction
-from mcbridge.core.text import PARTICLES, alias_table, command_and_rest, split_words, unknown_command
+from mcbridge.core.text import PARTICLES, alias_table, command_and_rest, legal_commands, split_words, unknown_command
 from mcbridge.games.bribery.actions import INFORMANT, AllIn, Call, Fold, Pass, Raise, sorted_cards
 
 if TYPE_CHECKING:
@@ -70,7 +70,9 @@ def parse(seat: int, text: str, state: BriberyState) -> Action:
     return Raise(sorted_cards(cards)) if command == "raise" else Call(sorted_cards(cards))
 
 
+#: what a refusal lists as possible now, command by action kind
+LEGAL = {"pass": "Pass", "fold": "Fold", "raise": "Raise", "call": "Call", "allin": "AllIn"}
+
+
 def _legal(state: BriberyState, seat: int) -> list[str]:
-    """What this player may type now, so the table can tell them."""
-    kinds = {type(a).__name__.lower() for a in state.legal_actions(seat)}
-    return [c for c in ("pass", "fold", "raise", "call", "allin") if c in kinds]
+    return legal_commands(state, seat, LEGAL)

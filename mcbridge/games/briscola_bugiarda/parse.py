@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from mcbridge.core import Action, IllegalAction
-from mcbridge.core.text import PARTICLES, alias_table, command_and_rest, split_words, unknown_command
+from mcbridge.core.text import PARTICLES, alias_table, command_and_rest, legal_commands, split_words, unknown_command
 from mcbridge.games.briscola_bugiarda.actions import Bid, CallTrump, Pass, Play, Solo
 from mcbridge.games.briscola_bugiarda.cards import card
 
@@ -97,10 +97,9 @@ def parse(seat: int, text: str, state: BriscolaState) -> Action:
     raise IllegalAction(f"bad_{command}_syntax", text=text)
 
 
+#: what a refusal lists as possible now, command by action kind
+LEGAL = {"bid": "Bid", "solo": "Solo", "pass": "Pass", "trump": "CallTrump", "play": "Play"}
+
+
 def _legal(state: BriscolaState, seat: int) -> list[str]:
-    """What this player may type now, so the table can tell them."""
-    if seat not in state.to_act():
-        return []
-    kinds = {type(a).__name__ for a in state.legal_actions(seat)}
-    names = (("bid", "Bid"), ("solo", "Solo"), ("pass", "Pass"), ("trump", "CallTrump"), ("play", "Play"))
-    return [command for command, action in names if action in kinds]
+    return legal_commands(state, seat, LEGAL)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from mcbridge.core import Action, IllegalAction
-from mcbridge.core.text import PARTICLES, alias_table, command_and_rest, split_words, unknown_command
+from mcbridge.core.text import PARTICLES, alias_table, command_and_rest, legal_commands, split_words, unknown_command
 from mcbridge.games.dice_bluff.actions import Bid, Challenge, SetAside, sorted_dice
 
 if TYPE_CHECKING:
@@ -79,14 +79,9 @@ def parse(seat: int, text: str, state: DiceBluffState) -> Action:
     return Bid(count, face)
 
 
+#: what a refusal lists as possible now, command by action kind
+LEGAL = {"bid": "Bid", "challenge": "Challenge", "aside": "SetAside"}
+
+
 def _legal(state: DiceBluffState, seat: int) -> list[str]:
-    """What this player may type now, so the table can tell them."""
-    legal = state.legal_actions(seat)
-    names = []
-    if any(isinstance(a, Bid) for a in legal):
-        names.append("bid")
-    if Challenge() in legal:
-        names.append("challenge")
-    if any(isinstance(a, SetAside) for a in legal):
-        names.append("aside")
-    return names
+    return legal_commands(state, seat, LEGAL)

@@ -18,7 +18,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from mcbridge.core import Action, IllegalAction
-from mcbridge.core.text import PARTICLES, alias_table, command_and_rest, split_words, unknown_command
+from mcbridge.core.text import (
+    COLOUR_ALIASES,
+    PARTICLES,
+    alias_table,
+    command_and_rest,
+    split_words,
+    unknown_command,
+)
 from mcbridge.games.wool_bluff.actions import COLOURS, Bid, Bluff, Discard, Through, wool_pairs
 
 if TYPE_CHECKING:
@@ -36,16 +43,7 @@ COMMANDS = alias_table(
     }
 )
 
-COLOUR_NAMES = alias_table(
-    {
-        "red": ["赤", "あか", "aka", "赤色", "レッド", "reddo"],
-        "blue": ["青", "あお", "ao", "青色", "ブルー", "buruu"],
-        "yellow": ["黄", "黄色", "きいろ", "kiiro", "ki", "き", "イエロー", "ierou"],
-        "green": ["緑", "みどり", "midori", "緑色", "グリーン", "guriin"],
-        "black": ["黒", "くろ", "kuro", "黒色", "ブラック", "burakku"],
-        "white": ["白", "しろ", "shiro", "白色", "ホワイト", "howaito"],
-    }
-)
+COLOUR_NAMES = alias_table({**COLOUR_ALIASES, "yellow": [*COLOUR_ALIASES["yellow"], "ki", "き"]})
 
 #: "at least 12 red", "赤が12個以上", "2 wool": words around a bid that change nothing
 FILLERS = PARTICLES | {"at", "least", "or", "more", "of", "x", "wool", "羊毛", "ようもう"}
