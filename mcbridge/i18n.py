@@ -105,6 +105,9 @@ class Locale:
     def refusal(
         self, game: str, error: IllegalAction, players: Sequence[str] = (), numbers: Sequence[int] | None = None
     ) -> str:
+        if error.code == "help_requested":  # `!？` reached the parser: answer with the help
+            lines = self.help(game, str(error.details.get("phase", "")))
+            return " ".join(lines) or self.t("common.error.help_requested")
         fields = self._fields(game, dict(error.details), players, numbers, {})
         for key in (f"{game}.error.{error.code}", f"common.error.{error.code}"):
             if self.has(key):

@@ -62,6 +62,14 @@ def is_help(text: Any) -> bool:
 _HELP = frozenset(normalise(w) for w in HELP_WORDS)
 
 
+def check_help(text: Any, state: Any) -> None:
+    """A parser's first step: `!help` in any form raises IllegalAction("help_requested",
+    phase=...), which a table renders as the help for this phase (`Locale.help`), so even a
+    table that only knows refusals answers `!？` and `!ＨＥＬＰ`."""
+    if is_help(text):
+        raise IllegalAction("help_requested", phase=state.phase)
+
+
 def tokens(text: Any) -> list[str]:
     """Words and numbers, with punctuation and stand-alone counters (個, つ) dropped.
 
@@ -73,7 +81,9 @@ def tokens(text: Any) -> list[str]:
         raise IllegalAction("bad_number", text=text, number=bad.group())
     out = []
     for tok in _TOKEN.findall(folded):
-        if (tok.isdigit() or tok.isalpha()) and tok not in COUNTERS:
+        if tok.isdigit() and not tok.isdecimal():  # "᧚": a digit sign that is not a number
+            raise IllegalAction("bad_number", text=text, number=tok)
+        if (tok.isdecimal() or tok.isalpha()) and tok not in COUNTERS:
             out.append(tok)
     return out
 

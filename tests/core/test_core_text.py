@@ -55,7 +55,7 @@ def test_tokens_split_words_and_numbers_and_drop_counters(typed: str, words: lis
     assert tokens(typed) == words
 
 
-@pytest.mark.parametrize("typed", ["bid -1 3", "+3", "raise 100.0", "−2", "－１", "1,5", "赤 12.5個"])
+@pytest.mark.parametrize("typed", ["bid -1 3", "+3", "raise 100.0", "−2", "－１", "1,5", "赤 12.5個", "bid red ᧚"])
 def test_signed_and_decimal_numbers_are_refused_not_reinterpreted(typed: str) -> None:
     with pytest.raises(IllegalAction) as exc:
         tokens(typed)
@@ -86,7 +86,8 @@ def test_any_text_gives_words_or_a_stable_refusal(text: str) -> None:
     except IllegalAction as exc:
         assert exc.code == "bad_number"
     else:
-        assert all(w and (w.isdigit() or w.isalpha()) for w in words)
+        assert all(w and (w.isdecimal() or w.isalpha()) for w in words)
+        assert all(int(w) >= 0 for w in words if w.isdigit())  # every number-looking word reads as one
 
 
 def test_split_words_reads_japanese_without_spaces_and_drops_particles_and_counters() -> None:

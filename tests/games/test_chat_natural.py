@@ -27,6 +27,7 @@ from mcbridge.games.briscola_bugiarda import Pass as BriscolaPass
 from mcbridge.games.dice_bluff import Bid as DiceBid
 from mcbridge.games.dice_bluff import Challenge, FirstOpener, Roll, SetAside
 from mcbridge.games.wool_bluff import Bid, Bluff, Discard, Through
+from mcbridge.i18n import LANGUAGES, locale
 
 
 def wool_bidding() -> State:
@@ -290,3 +291,16 @@ def test_any_text_is_an_action_or_a_refusal(name: str, text: str) -> None:
         state.game.parse_action(seat, text, state)
     except IllegalAction as exc:
         assert exc.code
+
+
+@pytest.mark.parametrize("name", STATES)
+@pytest.mark.parametrize("typed", ["!help", "!ＨＥＬＰ", "!ヘルプ", "!？", "?"])
+def test_help_in_any_form_is_answered_with_the_help_for_this_phase(name: str, typed: str) -> None:
+    state, seat = at_play(name)
+    with pytest.raises(IllegalAction) as exc:
+        state.game.parse_action(seat, typed, state)
+    assert (exc.value.code, exc.value.details) == ("help_requested", {"phase": state.phase})
+    for lang in LANGUAGES:
+        reply = locale(lang).refusal(name, exc.value)
+        assert reply == " ".join(locale(lang).help(name, state.phase))
+        assert locale(lang).t(f"{name}.guide.now.{state.phase}") in reply  # says what to do now

@@ -24,6 +24,7 @@ from mcbridge.core.text import (
     COLOUR_ALIASES,
     PARTICLES,
     alias_table,
+    check_help,
     command_and_rest,
     legal_commands,
     split_words,
@@ -73,6 +74,7 @@ SIMPLE: dict[str, Action] = {"keep": Discard(()), "call": Call(), "allin": AllIn
 
 
 def parse(seat: int, text: str, state: BraffState) -> Action:
+    check_help(text, state)
     words = split_words(text, VOCABULARY, FILLERS, PHRASES)
     command, rest = command_and_rest(words, COMMANDS)
     if command is None and words:

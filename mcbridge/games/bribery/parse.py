@@ -18,7 +18,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from mcbridge.core import Action, IllegalAction
-from mcbridge.core.text import PARTICLES, alias_table, command_and_rest, legal_commands, split_words, unknown_command
+from mcbridge.core.text import (
+    PARTICLES,
+    alias_table,
+    check_help,
+    command_and_rest,
+    legal_commands,
+    split_words,
+    unknown_command,
+)
 from mcbridge.games.bribery.actions import INFORMANT, AllIn, Call, Fold, Pass, Raise, sorted_cards
 
 if TYPE_CHECKING:
@@ -41,6 +49,7 @@ VOCABULARY = [*COMMANDS, *INFORMANT_WORDS, *TWO_CARD_WORDS]
 
 
 def parse(seat: int, text: str, state: BriberyState) -> Action:
+    check_help(text, state)
     words = split_words(text, VOCABULARY, FILLERS, PHRASES)
     command, rest = command_and_rest(words, COMMANDS)
     if command is None:

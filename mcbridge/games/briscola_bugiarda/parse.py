@@ -18,7 +18,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from mcbridge.core import Action, IllegalAction
-from mcbridge.core.text import PARTICLES, alias_table, command_and_rest, legal_commands, split_words, unknown_command
+from mcbridge.core.text import (
+    PARTICLES,
+    alias_table,
+    check_help,
+    command_and_rest,
+    legal_commands,
+    split_words,
+    unknown_command,
+)
 from mcbridge.games.briscola_bugiarda.actions import Bid, CallTrump, Pass, Play, Solo
 from mcbridge.games.briscola_bugiarda.cards import card
 
@@ -71,6 +79,7 @@ VOCABULARY = [*COMMANDS, *RANK_NAMES, *SUIT_NAMES]
 
 
 def parse(seat: int, text: str, state: BriscolaState) -> Action:
+    check_help(text, state)
     words = split_words(text, VOCABULARY, FILLERS, split_ascii_up_to=2)
     command, rest = command_and_rest(words, COMMANDS)
     if not words:

@@ -17,7 +17,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from mcbridge.core import Action, IllegalAction
-from mcbridge.core.text import PARTICLES, alias_table, command_and_rest, legal_commands, split_words, unknown_command
+from mcbridge.core.text import (
+    PARTICLES,
+    alias_table,
+    check_help,
+    command_and_rest,
+    legal_commands,
+    split_words,
+    unknown_command,
+)
 from mcbridge.games.dice_bluff.actions import Bid, Challenge, SetAside, sorted_dice
 
 if TYPE_CHECKING:
@@ -47,6 +55,7 @@ _EXAMPLE_BID = "bid 9 3 / bid 5 stars / 3が9個"
 
 
 def parse(seat: int, text: str, state: DiceBluffState) -> Action:
+    check_help(text, state)
     spaced = text
     for sign in _STAR_SIGNS:
         spaced = spaced.replace(sign, " star ") if isinstance(spaced, str) else spaced

@@ -22,6 +22,7 @@ from mcbridge.core.text import (
     COLOUR_ALIASES,
     PARTICLES,
     alias_table,
+    check_help,
     command_and_rest,
     split_words,
     unknown_command,
@@ -53,6 +54,7 @@ _EXAMPLE_DISCARD = "discard red 2 blue 1 / 捨て 赤2 青1"
 
 
 def parse(seat: int, text: str, state: WoolBluffState) -> Action:
+    check_help(text, state)
     words = split_words(text, VOCABULARY, FILLERS)
     command, rest = command_and_rest(words, COMMANDS)
     if command is None and words and (words[0] in COLOUR_NAMES or words[0].isdigit()):
