@@ -35,7 +35,9 @@ SEAT_LIST_FIELDS = ("to_act", "winners")
 DICE_FIELDS = ("dice", "hidden")
 #: how a list of numbers reads in a template, by field name (default: the list separator)
 NUMBER_JOINS = {"luck": " + ", "dice": " "}
-#: player text echoed in a reply ("Unknown command ...") is cut to this many characters
+#: player text echoed in a reply ("Unknown command ...") is cut to this many characters,
+#: so nothing a player types can make a reply long
+ECHO_FIELDS = ("text", "word", "number")
 ECHO_MAX = 24
 
 
@@ -105,9 +107,9 @@ class Locale:
     def refusal(
         self, game: str, error: IllegalAction, players: Sequence[str] = (), numbers: Sequence[int] | None = None
     ) -> str:
-        if error.code == "help_requested":  # `!？` reached the parser: answer with the help
-            lines = self.help(game, str(error.details.get("phase", "")))
-            return " ".join(lines) or self.t("common.error.help_requested")
+        if error.code == "help_requested":  # `!？` reached the parser: answer with the help,
+            lines = self.help(game, str(error.details.get("phase", "")))  # one line each
+            return "\n".join(lines) or self.t("common.error.help_requested")
         fields = self._fields(game, dict(error.details), players, numbers, {})
         for key in (f"{game}.error.{error.code}", f"common.error.{error.code}"):
             if self.has(key):
@@ -142,10 +144,13 @@ class Locale:
                 fields["to_act_name"] = self._join(people) or self.t("common.the_table")
             elif name in SEAT_LIST_FIELDS and isinstance(value, list | tuple):
                 fields[f"{name}_name"] = self._join(name_of(s) for s in value if isinstance(s, int))
-            elif name == "text" and isinstance(value, str):
+            elif name in ECHO_FIELDS and isinstance(value, str):
                 fields[name] = value if len(value) <= ECHO_MAX else value[: ECHO_MAX - 1] + "…"
             elif name == "suggestion" and isinstance(value, str):
-                fields["suggestion_text"] = self.t("common.did_you_mean", command=self.t(f"{game}.command.{value}"))
+                # named the way the player typed: a Japanese word gets the Japanese command
+                typed = data.get("typed")
+                words = locale(typed) if typed in LANGUAGES and typed != self.lang else self
+                fields["suggestion_text"] = self.t("common.did_you_mean", command=words.t(f"{game}.command.{value}"))
             elif isinstance(value, str) and (named := self._named(game, name, value)) is not None:
                 fields[f"{name}_name"] = named
             elif name == "legal" and isinstance(value, list | tuple):

@@ -137,13 +137,14 @@ def command_and_rest(words: list[str], commands: Mapping[str, str]) -> tuple[str
 
 def unknown_command(text: Any, words: list[str], commands: Mapping[str, str], legal: list[str]) -> IllegalAction:
     """`unknown_command` with what is legal now and, when a word looks like a command
-    ("bluf", "ぶらぷ"), the closest one as `suggestion` (the locale names it in the
-    player's language)."""
+    ("bluf", "ぶらぷ"), the closest one as `suggestion`, with `typed` the language it was
+    typed in, so the reply names the command the way the player writes."""
     details: dict[str, Any] = {"text": text, "legal": legal}
     word = next((w for w in words if not w.isdigit()), None)
     suggestion = closest(word, commands) if word else None
-    if suggestion:
+    if word and suggestion:
         details["suggestion"] = suggestion
+        details["typed"] = "en" if word.isascii() else "ja"  # the language the player typed in
     return IllegalAction("unknown_command", **details)
 
 

@@ -126,6 +126,8 @@ def test_an_unknown_word_is_answered_with_the_closest_command_in_the_player_lang
         'Unknown command "!bluf". Did you mean !bluff? You can now: !through, !bluff. Type !help for more.'
     )
     assert "もしかして !ブラフ ？" in locale("ja").refusal("wool_bluff", unknown)
+    typed_in_japanese = IllegalAction("unknown_command", text="!ぶらぷ", legal=[], suggestion="bluff", typed="ja")
+    assert "Did you mean !ブラフ?" in locale("en").refusal("wool_bluff", typed_in_japanese)  # as the player writes
 
 
 def test_player_text_quoted_back_is_cut_so_a_reply_stays_short() -> None:

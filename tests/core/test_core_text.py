@@ -112,7 +112,8 @@ def test_unknown_words_get_the_closest_command() -> None:
     assert closest("xyzzy", table) is None
     err = unknown_command("!bluf", ["bluf"], table, ["through", "bluff"])
     assert err.code == "unknown_command"
-    assert err.details == {"text": "!bluf", "legal": ["through", "bluff"], "suggestion": "bluff"}
+    assert err.details == {"text": "!bluf", "legal": ["through", "bluff"], "suggestion": "bluff", "typed": "en"}
+    assert unknown_command("!ぶらぷ", ["ぶらぷ"], table, []).details["typed"] == "ja"
     assert "suggestion" not in unknown_command("!12", ["12"], table, []).details
 
 

@@ -302,5 +302,19 @@ def test_help_in_any_form_is_answered_with_the_help_for_this_phase(name: str, ty
     assert (exc.value.code, exc.value.details) == ("help_requested", {"phase": state.phase})
     for lang in LANGUAGES:
         reply = locale(lang).refusal(name, exc.value)
-        assert reply == " ".join(locale(lang).help(name, state.phase))
+        assert reply.splitlines() == locale(lang).help(name, state.phase)
+        assert all(len(line) <= 256 for line in reply.splitlines())
         assert locale(lang).t(f"{name}.guide.now.{state.phase}") in reply  # says what to do now
+
+
+@pytest.mark.parametrize("name", STATES)
+@settings(max_examples=40, deadline=None)
+@given(text=st.text(min_size=1, max_size=256))
+def test_no_reply_to_anything_typed_is_longer_than_the_chat_cap(name: str, text: str) -> None:
+    state, seat = at_play(name)
+    try:
+        state.game.parse_action(seat, "!" + text[:255], state)
+    except IllegalAction as exc:
+        for lang in LANGUAGES:
+            reply = locale(lang).refusal(name, exc, state.players)
+            assert reply and all(len(line) <= 256 for line in reply.splitlines())
