@@ -107,6 +107,8 @@ class Locale:
     def refusal(
         self, game: str, error: IllegalAction, players: Sequence[str] = (), numbers: Sequence[int] | None = None
     ) -> str:
+        """The refusal in words: the game's text for the code, else the common one. Usually
+        one line; help (`help_requested`) is several, one per line, for `split_chat`."""
         if error.code == "help_requested":  # `!？` reached the parser: answer with the help,
             lines = self.help(game, str(error.details.get("phase", "")))  # one line each
             return "\n".join(lines) or self.t("common.error.help_requested")

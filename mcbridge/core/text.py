@@ -34,8 +34,9 @@ _KATAKANA = {code: code - 0x60 for code in range(0x30A1, 0x30F7)}
 COUNTERS = frozenset({"個", "こ", "つ", "枚", "本", "以上", "いじょう"})
 #: Particles that carry no meaning in a command ("赤を2枚", "カップのA"); a game adds its own.
 PARTICLES = frozenset({"の", "を", "で", "に", "は", "が", "と", "も"}) | COUNTERS
-#: What asks for help in every game: `!help`, `!ヘルプ`, `!？` (full-width folds to "?").
-HELP_WORDS = frozenset({"help", "h", "?", "ヘルプ", "herupu", "使い方", "つかいかた", "commands", "コマンド"})
+#: What asks for help in every game: `!help`, `!ヘルプ`, `!？` (full-width folds to "?"); no
+#: single letters: in Braff "!h" is the H cup.
+HELP_WORDS = frozenset({"help", "?", "ヘルプ", "herupu", "使い方", "つかいかた", "commands", "コマンド"})
 
 
 def normalise(text: Any) -> str:

@@ -318,3 +318,8 @@ def test_no_reply_to_anything_typed_is_longer_than_the_chat_cap(name: str, text:
         for lang in LANGUAGES:
             reply = locale(lang).refusal(name, exc, state.players)
             assert reply and all(len(line) <= 256 for line in reply.splitlines())
+
+
+def test_a_single_letter_stays_a_cup_in_braff_not_help() -> None:
+    state = braff_betting()
+    assert state.game.parse_action(1, "!h", state) == BraffRaise("H", state.required_stake("H"))
