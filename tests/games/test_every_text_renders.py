@@ -89,7 +89,9 @@ def problems(line: str, lang: str) -> list[str]:
     found += KEY.findall(line)  # a locale key shown as is
     if lang == "ja":
         echoed = {w for text in GARBAGE for w in text.split()}  # what the player typed, quoted back
-        words = re.findall(r"[A-Za-z_][A-Za-z0-9_]*", line)
+        # a suggestion for an English word is named in English on purpose (as the player typed)
+        unquoted = re.sub(r"もしかして ![a-z ]+ ？", "", line)
+        words = re.findall(r"[A-Za-z_][A-Za-z0-9_]*", unquoted)
         found += [w for w in words if w not in NAMES and w not in echoed and not JA_ASCII_OK.match(w)]
     return found
 
