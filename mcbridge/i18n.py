@@ -7,7 +7,10 @@ a missing translation shows up in the game instead of crashing it.
 
 Rules events and refusals are rendered generically: an event `BidMade` of game `g` uses
 ``g.event.BidMade`` with the event's fields, plus ``<field>_name`` for seats (the player's
-name) and for values that have their own text (``g.colour.red`` -> ``colour_name``).
+name) and for values that have their own text (``g.colour.red`` -> ``colour_name``,
+``g.action.Through`` -> ``action_name``). Lists never reach a template as Python reprs:
+seats become names, named values their texts, numbers are joined ("300 + 400" for luck,
+"1 3 ☆" for dice), per-seat lists become "name: ..." parts joined by ``common.seat_sep``.
 """
 
 from __future__ import annotations
@@ -22,9 +25,20 @@ import yaml
 
 from mcbridge import CONFIG_DIR
 from mcbridge.core import Event, IllegalAction
+from mcbridge.textfit import fit_sign_line
 
 LANGUAGES = ("en", "ja")
 SEAT_FIELDS = ("seat", "bidder", "caller", "predictor", "winner", "partner", "player")
+#: fields that hold a list of seats
+SEAT_LIST_FIELDS = ("to_act", "winners")
+#: fields that hold die faces (one list, or one per seat)
+DICE_FIELDS = ("dice", "hidden")
+#: how a list of numbers reads in a template, by field name (default: the list separator)
+NUMBER_JOINS = {"luck": " + ", "dice": " "}
+#: player text echoed in a reply ("Unknown command ...") is cut to this many characters,
+#: so nothing a player types can make a reply long
+ECHO_FIELDS = ("text", "word", "number")
+ECHO_MAX = 24
 
 
 class _Lenient(dict[str, Any]):
@@ -48,78 +62,168 @@ class Locale:
         template = self.texts.get(key, self.fallback.get(key))
         if template is None:
             return key
+        if isinstance(fields.get("item"), str):  # a Minecraft item id ("diamond") as people name it
+            fields["item"] = self.item(fields["item"], fields.get("count", 1))
         return string.Formatter().vformat(str(template), (), _Lenient(fields))
 
-    def lines(self, key: str, **fields: Any) -> tuple[str, str, str, str]:
-        """A four-line sign text (`key` is a list of four templates in the locale file)."""
-        a, b, c, d = (self.t(f"{key}.{i}", **fields) if self.has(f"{key}.{i}") else "" for i in range(4))
-        return a, b, c, d
+    def item(self, item: str, count: Any = 1) -> str:
+        """A Minecraft item id as players name it: "diamond" -> "diamonds" / "ダイヤモンド"
+        (``common.item.*``, English plurals in ``common.items.*``); an id without a text
+        reads as words ("minecraft:oak_log" -> "oak log")."""
+        bare = item.removeprefix("minecraft:")
+        plural = count != 1 and f"common.items.{bare}" in self.texts  # this language's own plural
+        key = f"common.items.{bare}" if plural else f"common.item.{bare}"
+        return self.t(key) if self.has(key) else bare.replace("_", " ")
 
-    def event(self, game: str, event: Event, players: Sequence[str], numbers: Sequence[int] | None = None) -> str:
+    def lines(self, key: str, **fields: Any) -> tuple[str, str, str, str]:
+        """A four-line sign text (`key` is a list of four templates in the locale file),
+        each line fitted to the 90 px of a sign line (a long name ends in "…")."""
+        a, b, c, d = (self.t(f"{key}.{i}", **fields) if self.has(f"{key}.{i}") else "" for i in range(4))
+        return fit_sign_line(a), fit_sign_line(b), fit_sign_line(c), fit_sign_line(d)
+
+    def event(
+        self,
+        game: str,
+        event: Event,
+        players: Sequence[str],
+        numbers: Sequence[int] | None = None,
+        **context: Any,
+    ) -> str:
         """`numbers`: how each rules seat is numbered for people (a table's booth numbers);
-        by default seat + 1."""
+        by default seat + 1. `context`: facts about the match the event does not carry
+        (`text_context(state)`: which die face is the star)."""
         data = event.to_json()
         kind = data.pop("type")
-        return self.t(f"{game}.event.{kind}", **self._fields(game, data, players, numbers))
+        return self.t(f"{game}.event.{kind}", **self._fields(game, data, players, numbers, context))
+
+    def help(self, game: str, phase: str, **fields: Any) -> list[str]:
+        """`!help` in two or three short lines: the goal, what to do now (per phase), the
+        commands and signs. The tables call this; the texts live in ``<game>.guide.*``
+        (``<game>.help`` stays the one-line command list)."""
+        now = f"{game}.guide.now.{phase}"
+        keys = [f"{game}.guide.goal", now if self.has(now) else f"{game}.guide.now.other", f"{game}.guide.commands"]
+        return [self.t(k, **fields) for k in keys if self.has(k)]
 
     def refusal(
         self, game: str, error: IllegalAction, players: Sequence[str] = (), numbers: Sequence[int] | None = None
     ) -> str:
-        fields = self._fields(game, dict(error.details), players, numbers)
+        """The refusal in words: the game's text for the code, else the common one. Usually
+        one line; help (`help_requested`) is several, one per line, for `split_chat`."""
+        if error.code == "help_requested":  # `!？` reached the parser: answer with the help,
+            lines = self.help(game, str(error.details.get("phase", "")))  # one line each
+            return "\n".join(lines) or self.t("common.error.help_requested")
+        fields = self._fields(game, dict(error.details), players, numbers, {})
         for key in (f"{game}.error.{error.code}", f"common.error.{error.code}"):
             if self.has(key):
                 return self.t(key, **fields)
         return self.t("common.error.generic", code=error.code, **fields)
 
     def _fields(
-        self, game: str, data: Mapping[str, Any], players: Sequence[str], numbers: Sequence[int] | None = None
+        self,
+        game: str,
+        data: Mapping[str, Any],
+        players: Sequence[str],
+        numbers: Sequence[int] | None,
+        context: Mapping[str, Any],
     ) -> dict[str, Any]:
-        fields = dict(data)
+        fields: dict[str, Any] = {**context, **data, "suggestion_text": "", "phase_hint": ""}
+        if isinstance(data.get("phase"), str):
+            hint = f"{game}.guide.now.{data['phase']}"
+            fields["phase_hint"] = self.t(hint if self.has(hint) else f"{game}.guide.now.other", **context)
 
         def number(seat: int) -> int:
             return numbers[seat] if numbers is not None and 0 <= seat < len(numbers) else seat + 1
+
+        def name_of(seat: Any) -> str:
+            return players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else str(number(int(seat)))
 
         for name, value in data.items():
             if name in SEAT_FIELDS and isinstance(value, int) and 0 <= value < len(players):
                 fields[f"{name}_name"] = players[value]
                 fields[f"{name}_no"] = number(value)
-            elif name == "to_act" and isinstance(value, list | tuple):
-                fields["to_act_name"] = ", ".join(
-                    players[s] if 0 <= s < len(players) else str(number(s)) for s in value if isinstance(s, int)
-                )
-            elif isinstance(value, str) and self.has(f"{game}.{name}.{value}"):
-                fields[f"{name}_name"] = self.t(f"{game}.{name}.{value}")
-            elif isinstance(value, list | tuple) and name in ("legal",):
-                fields[name] = ", ".join(self.t(f"{game}.command.{v}") for v in value)
-            elif isinstance(value, list | tuple) and value and all(isinstance(v, str) for v in value):
-                # a list of named things (cards by colour...): each by its own text if it has one
-                texts = [self._named(game, name, v) for v in value]
-                if all(t is not None for t in texts):
-                    fields[f"{name}_name"] = ", ".join(str(t) for t in texts)
+            elif name == "to_act" and isinstance(value, list | tuple):  # people, or the table itself
+                people = [self.t("common.person", name=name_of(s)) for s in value if isinstance(s, int) and s >= 0]
+                fields["to_act_name"] = self._join(people) or self.t("common.the_table")
+            elif name in SEAT_LIST_FIELDS and isinstance(value, list | tuple):
+                fields[f"{name}_name"] = self._join(name_of(s) for s in value if isinstance(s, int))
+            elif name in ECHO_FIELDS and isinstance(value, str):
+                fields[name] = value if len(value) <= ECHO_MAX else value[: ECHO_MAX - 1] + "…"
+            elif name == "suggestion" and isinstance(value, str):
+                # named the way the player typed: a Japanese word gets the Japanese command
+                typed = data.get("typed")
+                words = locale(typed) if typed in LANGUAGES and typed != self.lang else self
+                fields["suggestion_text"] = self.t("common.did_you_mean", command=words.t(f"{game}.command.{value}"))
+            elif isinstance(value, str) and (named := self._named(game, name, value)) is not None:
+                fields[f"{name}_name"] = named
+            elif name == "legal" and isinstance(value, list | tuple):
+                fields[name] = self._join(self.t(f"{game}.command.{v}") for v in value) or self.t("common.nothing")
             elif name == "hands" and isinstance(value, list | tuple):  # per seat: [[colour, n], ...]
-                shown = [
-                    f"{players[s] if s < len(players) else s}: {self._counts(game, h)}"
-                    for s, h in enumerate(value)
-                    if h
-                ]
-                fields["hands_text"] = "; ".join(shown)
+                fields["hands_text"] = self._per_seat(value, name_of, lambda h: self._counts(game, h))
+            elif name in DICE_FIELDS and value and all(isinstance(v, list | tuple) for v in value):  # per seat
+                fields[name] = self._per_seat(value, name_of, lambda d: self._dice(game, d, context))
+            elif name in DICE_FIELDS and isinstance(value, list | tuple):
+                fields[name] = self._dice(game, value, context)
             elif name == "difference" and isinstance(value, list | tuple):
                 fields["difference_text"] = self._counts(game, value, signed=True)
+            elif isinstance(value, list | tuple) and value and all(type(v) is int for v in value):
+                # numbers (luck 300 + 400), each by its own text if it has one (0 = informant)
+                shown = (self._named(game, name, str(v)) or v for v in value)
+                fields[name] = self._join(shown, NUMBER_JOINS.get(name))
+            elif isinstance(value, list | tuple) and value and all(isinstance(v, str) for v in value):
+                # a list of named things (cards by colour...): each by its own text if it has one
+                fields[f"{name}_name"] = self._join(self._named(game, name, v) or v for v in value)
+            if isinstance(fields.get(name), list | tuple | dict | bool):  # never a Python repr
+                fields[name] = self._plain(fields[name], NUMBER_JOINS.get(name))
         return fields
 
+    def _join(self, parts: Any, sep: str | None = None) -> str:
+        return (self.t("common.list_sep") if sep is None else sep).join(str(p) for p in parts)
+
+    def _plain(self, value: Any, sep: str | None = None) -> str:
+        """A list as text: numbers joined (300 + 400), nested lists flattened; never a repr."""
+        if isinstance(value, bool):
+            return self.t("common.answer_yes" if value else "common.answer_no")
+        if isinstance(value, dict):
+            value = list(value.values())
+        if not value:
+            return self.t("common.nothing")
+        return self._join((self._plain(v) if isinstance(v, list | tuple | dict | bool) else v for v in value), sep)
+
+    def _per_seat(self, values: Sequence[Any], name_of: Any, show: Any) -> str:
+        """Per seat as "ann: 1 3 5; bob: 2 2" (seats with nothing, the eliminated, are left out)."""
+        parts = [self.t("common.seat_part", name=name_of(s), what=show(v)) for s, v in enumerate(values) if v]
+        return self.t("common.seat_sep").join(parts)
+
+    def _dice(self, game: str, dice: Sequence[Any], context: Mapping[str, Any]) -> str:
+        """Die faces as the players see them: the star face as ☆ (`context["star_face"]`)."""
+        star = context.get("star_face")
+        return " ".join(self.t(f"{game}.face.star") if d == star else str(d) for d in dice)
+
     def _named(self, game: str, field: str, value: str) -> str | None:
-        for key in (f"{game}.{field}.{value}", f"{game}.colour.{value}"):
+        """The text of a named value: by its field ("face"), the field's last word
+        ("min_face" -> "face"), or as a colour."""
+        kind = field.rsplit("_", 1)[-1]
+        for key in (f"{game}.{field}.{value}", f"{game}.{kind}.{value}", f"{game}.colour.{value}"):
             if self.has(key):
                 return self.t(key)
         return None
 
     def _counts(self, game: str, pairs: Any, signed: bool = False) -> str:
-        """[["red", 3], ["white", -1]] -> "3 red, -1 white" in this language."""
+        """[["red", 3], ["white", -1]] -> "3 red, -1 white" / "赤3、白-1" (``common.count_of``)."""
         parts = []
         for key, n in pairs:
             label = self.t(f"{game}.colour.{key}") if self.has(f"{game}.colour.{key}") else str(key)
-            parts.append(f"{n:+d} {label}" if signed else f"{n} {label}")
-        return ", ".join(parts)
+            parts.append(self.t("common.count_of", what=label, n=f"{n:+d}" if signed else n))
+        return self._join(parts)
+
+
+def text_context(state: Any) -> dict[str, Any]:
+    """What an event needs from its match to read right: in Dice Bluff, which face is the
+    star (a die showing it is written ☆, not 6). Empty for games without such facts."""
+    rules: Any = getattr(state, "rules", None)
+    if getattr(rules, "wild_label", None) == "star":
+        return {"star_face": rules.wild_face}
+    return {}
 
 
 def _load_dir(directory: Path) -> dict[str, str]:

@@ -131,7 +131,8 @@ class Game(ABC):
     def new_match(self, players: Sequence[str], seed: int | str) -> State:
         lo, hi = self.player_range
         if not lo <= len(players) <= hi:
-            raise OptionError("players", list(players), f"{lo} to {hi} players")
+            allowed = f"exactly {lo} players" if lo == hi else f"{lo} to {hi} players"
+            raise OptionError("players", list(players), allowed)
         names = [str(p) for p in players]
         for name in names:
             if not name or len(name) > MAX_NAME_LENGTH or not name.isprintable():

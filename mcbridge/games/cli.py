@@ -45,7 +45,7 @@ def parse_option(text: str) -> tuple[str, Any]:
 def run(args: argparse.Namespace) -> int:
     from mcbridge import games
     from mcbridge.core import OptionError
-    from mcbridge.i18n import locale
+    from mcbridge.i18n import locale, text_context
 
     try:
         game = games.load(args.game, dict(parse_option(o) for o in args.option))
@@ -71,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
 
     def show(events: list[Event]) -> None:
         for event in events:
-            print(text.event(game.name, event, names))
+            print(text.event(game.name, event, names, **text_context(state)))
 
     actions = len(play_out(state, game.bot(), Rng(args.seed), on_events=show))
     result = state.result()

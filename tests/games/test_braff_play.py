@@ -97,7 +97,7 @@ def test_an_unknown_command_lists_what_the_player_may_do_now(game: Braff, bettin
         game.parse_action(1, "xyzzy", betting)
     assert refused.value.details["legal"] == ["raise", "call", "drop"]
     text = Locale("en").refusal("braff", refused.value)
-    assert "!raise <cup> [stake]" in text and "!call" in text
+    assert "!raise <cup> (stake)" in text and "!call" in text
 
 
 def error_codes(package: Path) -> set[str]:

@@ -109,5 +109,8 @@ def test_log_lines_read_well() -> None:
     )
     assert en.event("bribery", Passed(0, "card_and_informant"), names) == "a passes and takes 1 card and 1 informant."
     assert en.event("bribery", InfluencerWon(2, "third_daughter", 3), names) == "c wins Third Daughter (3 VP)!"
-    assert ja.event("bribery", InfluencerWon(2, "third_daughter", 3), names) == "c さんが「三女」（3 VP）を獲得！"
+    assert ja.event("bribery", InfluencerWon(2, "third_daughter", 3), names) == "cさんが「三女」（3VP）を獲得！"
     assert "= 300" in en.event("bribery", CardsShown(0, (300,), 1, 300), names)
+    shown = CardsShown(1, (300, 400), 2, 700)
+    assert en.event("bribery", shown, names) == "b shows luck 300 + 400 = 700 and 2 informant(s)."
+    assert ja.event("bribery", shown, names) == "bさん: 幸運 300 + 400 = 700、密告2枚。"

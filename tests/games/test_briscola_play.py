@@ -164,4 +164,4 @@ def test_rules_cli_plays_a_readable_match(capsys: pytest.CaptureFixture[str]) ->
 
 def test_rules_cli_refuses_other_player_counts(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli_main(["rules", "briscola_bugiarda", "--players", "4", "--bots"]) == 2
-    assert "5 to 5 players" in capsys.readouterr().out
+    assert "exactly 5 players" in capsys.readouterr().out

@@ -12,7 +12,7 @@ from mcbridge.games import load
 from mcbridge.games.dice_bluff import Bid, Challenge, DiceBluffState, FirstOpener, Roll, SetAside
 from mcbridge.games.dice_bluff.actions import EVENT_TYPES, BidMade
 from mcbridge.games.dice_bluff.parse import COMMANDS
-from mcbridge.i18n import Locale
+from mcbridge.i18n import Locale, text_context
 
 
 def bidding_state(ruleset: str = "bluff") -> DiceBluffState:
@@ -118,10 +118,11 @@ def test_log_lines_read_well() -> None:
     state = bidding_state()
     text = Locale("en")
     names = state.players
-    lines = [text.event("dice_bluff", e, names) for e in state.apply(0, Bid(5, 6))]
-    lines += [text.event("dice_bluff", e, names) for e in state.apply(1, Challenge())]
+    context = text_context(state)
+    lines = [text.event("dice_bluff", e, names, **context) for e in state.apply(0, Bid(5, 6))]
+    lines += [text.event("dice_bluff", e, names, **context) for e in state.apply(1, Challenge())]
     assert lines[0] == "a bids 5 × ★."
-    assert lines[1] == "b challenges a's 5 × ★!"
-    assert lines[2] == "Cups up: [[2, 3, 3, 5, 6], [1, 1, 4, 4, 6]]: 2 count for ★ (bid 5)."
-    assert lines[3] == "a pays 3 (the bid was too high); dice left: 2."
+    assert lines[1] == "b challenges a’s 5 × ★!"
+    assert lines[2] == "Cups up: 2 dice count for ★ (bid 5). Dice: a: 2 3 3 5 ★; b: 1 1 4 4 ★"  # the star face is ★
+    assert lines[3] == "a loses 3 dice (the bid was too high); 2 left."
     assert Locale("ja").event("dice_bluff", BidMade(0, 9, "3"), names) == "a「3が9個」"

@@ -86,7 +86,7 @@ def test_cli_plays_a_full_bot_match_with_turns_bids_bluffs_penalties_and_standin
     assert "Turn 1: " in out and "Turn 2: " in out
     assert " receives 10 wool." in out
     assert ": at least " in out  # bids
-    assert ": THROUGH." in out
+    assert ": THROUGH" in out
     assert " calls BLUFF on " in out
     assert "Reveal: " in out and " count for " in out
     assert "torch(es)" in out  # penalties
@@ -109,7 +109,7 @@ def test_cli_same_seed_same_output_other_seed_other_match(capsys: pytest.Capture
 def test_cli_prints_japanese(capsys: pytest.CaptureFixture[str]) -> None:
     code, out = run_cli(capsys, "--seed", "7", "--players", "3", "--bots", "--lang", "ja")
     assert code == 0
-    assert "第1ターン" in out and "個以上！" in out and "にブラフ！" in out and "失点" in out
+    assert "第1ターン" in out and "個以上！" in out and "にブラフ！" in out and "トーチ" in out
     assert "試合終了！" in out and "羊毛ブラフ" in out and "1位 " in out
 
 

@@ -158,7 +158,8 @@ def test_parse_english_and_japanese(text: str, action: Action) -> None:
         ("予想 紫 3", "bad_bid_syntax"),
         ("捨て 紫", "bad_discard_syntax"),
         ("discard", "bad_discard_syntax"),
-        ("discard 3 red", "bad_discard_syntax"),
+        ("discard red 3 4", "bad_discard_syntax"),
+        ("discard 3", "bad_discard_syntax"),
     ],
 )
 def test_parse_explains_malformed_commands(text: str, code: str) -> None:

@@ -51,7 +51,7 @@ def test_refusals_name_the_reason_and_what_is_legal(rig: Callable[..., Rig], wor
     assert state.phase == "respond"  # the same state object, moved on
     [responder] = state.to_act()
     [reply] = say(r, players[responder], "!予想 青 4")
-    assert reply == "You cannot Bid now."
+    assert reply.startswith("You cannot bid now. Now: answer the bid.")
     [reply] = say(r, players[responder], "!dance")
     assert "You can now: !through, !bluff." in reply
 

@@ -217,7 +217,7 @@ def test_with_torches_players_the_penalised_put_up_their_own_torches(
     assert deadline_hits == 0, "the players were too slow: the controller had to take over"
     assert torch_walls(mc, r.arena) == [min(t, SHOWN_MAX) for t in state.torches]
     for bot in r.bots:
-        told = [m for m in bot.player.private_messages() if "red torch" in m]
+        told = [m for m in bot.player.private_messages() if "redstone torch" in m]
         assert bool(told) == (bot.booth in waited)
     mc.conn.socket.close()
 

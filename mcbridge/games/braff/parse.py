@@ -6,7 +6,13 @@ Accepted forms (a leading ``!`` is optional, full-width characters are fine):
 ``raise D`` / ``raise D 6`` / ``ハイエストおっぱい Dカップ`` / ``D`` (the stake defaults to
 the least allowed); ``call`` / ``ふーん``; ``all in`` / ``オールイン``; ``drop`` /
 ``そんなにありません``; ``stand`` / ``そのまま``; ``fake`` / ``にせ乳だ`` and
-``not enough`` / ``足りてない`` (optionally after ``doubt`` / ``ダウト``).
+``not enough`` / ``足りてない`` (optionally after ``doubt`` / ``ダウト``). Katakana or hiragana
+and romaji (``sute aka kuro``, ``haiesuto D``, ``fuun``, ``ooruin``) are fine; the command word
+may come first or last (``赤と黒を交換``, ``D 6 ハイエスト``).
+
+[decided here] コール and call mean CALL (match the highest cup), as in poker; チャレンジ and
+ブラフ mean nothing in Braff (its contest is the doubt card, ダウト), so they get the
+closest-command suggestion.
 """
 
 from __future__ import annotations
@@ -14,7 +20,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from mcbridge.core import Action, IllegalAction
-from mcbridge.core.text import PARTICLES, alias_table, split_words
+from mcbridge.core.text import (
+    COLOUR_ALIASES,
+    PARTICLES,
+    alias_table,
+    check_help,
+    command_and_rest,
+    legal_commands,
+    split_words,
+    unknown_command,
+)
 from mcbridge.games.braff.actions import AllIn, Call, Discard, Doubt, Drop, Raise, Stand
 from mcbridge.games.braff.cards import cup_ordinal
 
@@ -24,34 +39,30 @@ if TYPE_CHECKING:
 # No single-letter aliases: single letters are cups ("c" is C cup, not "call").
 COMMANDS = alias_table(
     {
-        "discard": ["change", "exchange", "捨て", "捨てる", "すて", "すてる", "交換", "こうかん", "チェンジ"],
-        "keep": ["none", "nothing", "なし", "キープ", "交換しない", "そのまま交換しない"],
-        "raise": ["declare", "highest", "open", "bet", "ハイエスト", "ハイエストおっぱい", "レイズ", "宣言"],
-        "call": ["see", "match", "ふーん", "ふうん", "フーン", "コール"],
-        "allin": ["shove", "オールイン", "おーるいん"],
-        "drop": ["fold", "そんなにありません", "ドロップ", "降りる", "おりる", "降り", "フォールド"],
-        "stand": ["stay", "hold", "check", "pass", "そのまま", "スタンド", "パス", "ステイ"],
-        "doubt": ["ダウト", "だうと"],
+        "discard": ["change", "exchange", "捨て", "捨てる", "sute", "suteru", "交換", "こうかん", "koukan", "チェンジ"],
+        "keep": ["none", "nothing", "なし", "nashi", "キープ", "kiipu", "交換しない", "そのまま交換しない"],
+        "raise": [
+            "declare", "highest", "open", "bet", "ハイエスト", "haiesuto", "ハイエストおっぱい",
+            "レイズ", "reizu", "宣言",
+        ],
+        "call": ["see", "match", "ふーん", "ふうん", "fuun", "コール", "kooru"],
+        "allin": ["shove", "オールイン", "ooruin"],
+        "drop": [
+            "fold", "そんなにありません", "ドロップ", "doroppu", "降りる", "おりる", "oriru", "降り", "フォールド",
+        ],
+        "stand": ["stay", "hold", "check", "pass", "そのまま", "sonomama", "スタンド", "パス", "pasu", "ステイ"],
+        "doubt": ["ダウト", "dauto"],
     }
 )
 
 KINDS = alias_table(
     {
-        "fake": ["にせ乳だ", "にせ乳", "偽乳", "ニセ乳", "にせちち", "にせ", "偽", "ニセ"],
-        "not_enough": ["notenough", "short", "足りてない", "たりてない", "足りない", "不足"],
+        "fake": ["にせ乳だ", "にせ乳", "偽乳", "にせちち", "nisechichi", "にせ", "nise", "偽"],
+        "not_enough": ["notenough", "short", "足りてない", "たりてない", "足りない", "tarinai", "taritenai", "不足"],
     }
 )
 
-COLOUR_NAMES = alias_table(
-    {
-        "red": ["赤", "あか", "アカ", "レッド"],
-        "yellow": ["黄", "黄色", "きいろ", "キイロ", "イエロー"],
-        "blue": ["青", "あお", "アオ", "ブルー"],
-        "green": ["緑", "みどり", "ミドリ", "グリーン"],
-        "black": ["黒", "くろ", "クロ", "ブラック"],
-        "white": ["白", "しろ", "シロ", "ホワイト"],
-    }
-)
+COLOUR_NAMES = alias_table(COLOUR_ALIASES)
 
 _CUP_WORDS = ["aaa", "aa", *"abcdefghijklmnopqrstuvwxyz"]
 VOCABULARY = [*COMMANDS, *KINDS, *COLOUR_NAMES, *_CUP_WORDS]
@@ -63,17 +74,13 @@ SIMPLE: dict[str, Action] = {"keep": Discard(()), "call": Call(), "allin": AllIn
 
 
 def parse(seat: int, text: str, state: BraffState) -> Action:
+    check_help(text, state)
     words = split_words(text, VOCABULARY, FILLERS, PHRASES)
-    if not words:
-        raise _unknown(text, state, seat)
-    command = COMMANDS.get(words[0])
-    rest = words[1:] if command else words
-    if command is None and len(words) > 1 and words[-1] in COMMANDS:  # Japanese: "赤と黒を交換"
-        command, rest = COMMANDS[words[-1]], words[:-1]
-    if command is None:
+    command, rest = command_and_rest(words, COMMANDS)
+    if command is None and words:
         command = _implied_command(words[0])
-        if command is None:
-            raise _unknown(text, state, seat)
+    if command is None:
+        raise unknown_command(text, words, COMMANDS, _legal(state, seat))
     if command == "discard":
         return _discard(text, rest)
     if command == "raise":
@@ -84,7 +91,7 @@ def parse(seat: int, text: str, state: BraffState) -> Action:
             raise IllegalAction("bad_doubt_syntax", text=text, example="fake / not enough")
         return Doubt(kinds[0])
     if rest:
-        raise _unknown(text, state, seat)
+        raise unknown_command(text, rest, COMMANDS, _legal(state, seat))
     return SIMPLE[command]
 
 
@@ -133,22 +140,12 @@ def _raise(text: str, words: list[str], state: BraffState) -> Raise:
     return Raise(label, required)
 
 
-def _unknown(text: str, state: BraffState, seat: int) -> IllegalAction:
-    """Say what this player may type now, so the table can tell them."""
-    legal: list[str] = []
-    if seat in state.to_act():
-        kinds = {type(a).__name__ for a in state.legal_actions(seat)}
-        legal = [
-            command
-            for command, action in (
-                ("discard", "Discard"),
-                ("raise", "Raise"),
-                ("call", "Call"),
-                ("allin", "AllIn"),
-                ("drop", "Drop"),
-                ("stand", "Stand"),
-                ("doubt", "Doubt"),
-            )
-            if action in kinds
-        ]
-    return IllegalAction("unknown_command", text=text, legal=legal)
+#: what a refusal lists as possible now, command by action kind
+LEGAL = {
+    "discard": "Discard", "raise": "Raise", "call": "Call", "allin": "AllIn",
+    "drop": "Drop", "stand": "Stand", "doubt": "Doubt",
+}
+
+
+def _legal(state: BraffState, seat: int) -> list[str]:
+    return legal_commands(state, seat, LEGAL)

@@ -4,7 +4,13 @@ Accepted forms (a leading ``!`` is optional, full-width characters are fine):
 ``pass`` / ``pass informant`` / ``パス`` / ``パス 密告``; ``fold`` / ``フォールド`` / ``降りる``;
 ``raise 500 400`` / ``bet 300 informant`` / ``レイズ 500 密告``; ``call 300`` / ``コール 300``;
 ``allin`` / ``all in`` / ``オールイン``. Cards are named by value (100..500); an informant is
-``informant``, ``i``, ``0`` or ``密告``.
+``informant``, ``i``, ``0`` or ``密告``; counters (``500を2枚``) and particles are dropped, the
+command word may come first or last (``500 400 レイズ``), romaji works (``reizu 500``,
+``kooru 300``, ``pasu mikkoku``, ``fourudo``, ``ooruin``). Signed or decimal numbers
+(``raise 100.0``) are refused, never read as cards.
+
+[decided here] コール and call mean CALL (match the highest count), as in poker; チャレンジ
+and ブラフ mean nothing in Bribery and get the closest-command suggestion.
 """
 
 from __future__ import annotations
@@ -12,7 +18,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from mcbridge.core import Action, IllegalAction
-from mcbridge.core.text import alias_table, tokens
+from mcbridge.core.text import (
+    PARTICLES,
+    alias_table,
+    check_help,
+    command_and_rest,
+    legal_commands,
+    split_words,
+    unknown_command,
+)
 from mcbridge.games.bribery.actions import INFORMANT, AllIn, Call, Fold, Pass, Raise, sorted_cards
 
 if TYPE_CHECKING:
@@ -20,27 +34,30 @@ if TYPE_CHECKING:
 
 COMMANDS = alias_table(
     {
-        "pass": ["p", "パス", "ぱす"],
-        "fold": ["f", "drop", "フォールド", "ふぉーるど", "フォルト", "降りる", "おりる", "降り"],
-        "raise": ["r", "bet", "b", "レイズ", "れいず", "ベット", "べっと"],
-        "call": ["c", "コール", "こーる"],
-        "allin": ["all", "オールイン", "おーるいん"],
+        "pass": ["p", "パス", "pasu"],
+        "fold": ["f", "drop", "フォールド", "fourudo", "forudo", "フォルト", "降りる", "おりる", "oriru", "降り"],
+        "raise": ["r", "bet", "b", "レイズ", "reizu", "ベット", "betto"],
+        "call": ["c", "コール", "kooru"],
+        "allin": ["all", "オールイン", "ooruin"],
     }
 )
-INFORMANT_WORDS = frozenset({"i", "informant", "informants", "密告", "みっこく", "ミッコク", "おまけ", "bonus"})
-TWO_CARD_WORDS = frozenset({"2", "two", "cards", "card", "山札", "やまふだ"})
+INFORMANT_WORDS = frozenset({"i", "informant", "informants", "密告", "みっこく", "mikkoku", "おまけ", "bonus"})
+TWO_CARD_WORDS = frozenset({"2", "two", "cards", "card", "山札", "やまふだ", "カード"})
+FILLERS = PARTICLES | {"with", "and", "chips", "カード", "札"}
+PHRASES: dict[tuple[str, ...], str] = {("all", "in"): "allin"}
+VOCABULARY = [*COMMANDS, *INFORMANT_WORDS, *TWO_CARD_WORDS]
 
 
 def parse(seat: int, text: str, state: BriberyState) -> Action:
-    words = tokens(text)
-    command = COMMANDS.get(words[0]) if words else None
+    check_help(text, state)
+    words = split_words(text, VOCABULARY, FILLERS, PHRASES)
+    command, rest = command_and_rest(words, COMMANDS)
     if command is None:
-        raise _unknown(text, state, seat)
-    rest = words[1:]
-    if command == "fold":
-        return Fold()
-    if command == "allin":
-        return AllIn()
+        raise unknown_command(text, words, COMMANDS, _legal(state, seat))
+    if command in ("fold", "allin"):
+        if rest:
+            raise unknown_command(text, rest, COMMANDS, _legal(state, seat))
+        return Fold() if command == "fold" else AllIn()
     if command == "pass":
         if any(w in INFORMANT_WORDS for w in rest):
             return Pass("card_and_informant")
@@ -62,8 +79,9 @@ def parse(seat: int, text: str, state: BriberyState) -> Action:
     return Raise(sorted_cards(cards)) if command == "raise" else Call(sorted_cards(cards))
 
 
-def _unknown(text: str, state: BriberyState, seat: int) -> IllegalAction:
-    """Say what this player may type now, so the table can tell them."""
-    kinds = {type(a).__name__.lower() for a in state.legal_actions(seat)}
-    legal = [c for c in ("pass", "fold", "raise", "call", "allin") if c in kinds]
-    return IllegalAction("unknown_command", text=text, legal=legal)
+#: what a refusal lists as possible now, command by action kind
+LEGAL = {"pass": "Pass", "fold": "Fold", "raise": "Raise", "call": "Call", "allin": "AllIn"}
+
+
+def _legal(state: BriberyState, seat: int) -> list[str]:
+    return legal_commands(state, seat, LEGAL)

@@ -6,7 +6,11 @@ Accepted forms (a leading ``!`` is optional, full-width characters are fine):
 ``play A coppe`` / ``Ac`` / ``A of cups`` / ``出す カップのA`` / ``金貨の7を出す`` /
 ``ハートのエース``.
 Suits are read in Italian, English (cups, coins, swords, clubs; or the French hearts,
-diamonds, spades, clubs) and Japanese.
+diamonds, spades, clubs) and Japanese; katakana or hiragana and romaji (``biddo K``,
+``soro``, ``pasu``, ``kirifuda koppe``, ``dasu kinka 7``) are fine.
+
+[decided here] Briscola has no contest word: チャレンジ, コール and ブラフ get the
+closest-command suggestion, not an action.
 """
 
 from __future__ import annotations
@@ -14,7 +18,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from mcbridge.core import Action, IllegalAction
-from mcbridge.core.text import PARTICLES, alias_table, split_words
+from mcbridge.core.text import (
+    PARTICLES,
+    alias_table,
+    check_help,
+    command_and_rest,
+    legal_commands,
+    split_words,
+    unknown_command,
+)
 from mcbridge.games.briscola_bugiarda.actions import Bid, CallTrump, Pass, Play, Solo
 from mcbridge.games.briscola_bugiarda.cards import card
 
@@ -24,11 +36,11 @@ if TYPE_CHECKING:
 # No single-letter command aliases: single letters are ranks (a, k, q, j) or suits (c, d, s, b).
 COMMANDS = alias_table(
     {
-        "bid": ["ビッド", "びっど", "宣言"],
-        "solo": ["ソロ", "そろ"],
-        "pass": ["パス", "ぱす", "no"],
-        "trump": ["trumps", "briscola", "切り札", "きりふだ", "ブリスコラ", "トランプ"],
-        "play": ["lead", "throw", "出す", "だす", "出", "プレイ"],
+        "bid": ["ビッド", "biddo", "宣言", "sengen"],
+        "solo": ["ソロ", "soro"],
+        "pass": ["パス", "pasu", "no"],
+        "trump": ["trumps", "briscola", "切り札", "きりふだ", "kirifuda", "ブリスコラ", "burisukora", "トランプ"],
+        "play": ["lead", "throw", "出す", "だす", "dasu", "出", "プレイ", "purei"],
     }
 )
 
@@ -49,10 +61,16 @@ RANK_NAMES = alias_table(
 
 SUIT_NAMES = alias_table(
     {
-        "coppe": ["c", "cups", "cup", "hearts", "heart", "コッペ", "カップ", "聖杯", "杯", "ハート"],
-        "denari": ["d", "coins", "coin", "diamonds", "diamond", "デナーリ", "金貨", "貨", "ダイヤ", "ダイヤモンド"],
-        "spade": ["s", "swords", "sword", "spades", "スパーデ", "剣", "スペード"],
-        "bastoni": ["b", "clubs", "club", "batons", "baton", "バストーニ", "棍棒", "棒", "クラブ"],
+        "coppe": ["c", "cups", "cup", "hearts", "heart", "コッペ", "koppe", "カップ", "kappu", "聖杯", "杯", "ハート"],
+        "denari": [
+            "d", "coins", "coin", "diamonds", "diamond", "デナーリ", "金貨", "きんか", "kinka", "貨", "ダイヤ",
+            "ダイヤモンド", "daiya",
+        ],
+        "spade": ["s", "swords", "sword", "spades", "スパーデ", "剣", "けん", "ken", "スペード", "supeedo"],
+        "bastoni": [
+            "b", "clubs", "club", "batons", "baton", "バストーニ", "棍棒", "こんぼう", "konbou", "棒",
+            "クラブ", "kurabu",
+        ],
     }
 )
 
@@ -61,23 +79,21 @@ VOCABULARY = [*COMMANDS, *RANK_NAMES, *SUIT_NAMES]
 
 
 def parse(seat: int, text: str, state: BriscolaState) -> Action:
+    check_help(text, state)
     words = split_words(text, VOCABULARY, FILLERS, split_ascii_up_to=2)
+    command, rest = command_and_rest(words, COMMANDS)
     if not words:
-        raise _unknown(text, state, seat)
-    command = COMMANDS.get(words[0])
-    rest = words[1:] if command else words
-    if command is None and len(words) > 1 and words[-1] in COMMANDS:  # Japanese: "金貨の7を出す"
-        command, rest = COMMANDS[words[-1]], words[:-1]
+        raise unknown_command(text, words, COMMANDS, _legal(state, seat))
     if command in ("solo", "pass"):
         if rest:
-            raise _unknown(text, state, seat)
+            raise unknown_command(text, rest, COMMANDS, _legal(state, seat))
         return Solo() if command == "solo" else Pass()
     unknown = [w for w in rest if w not in RANK_NAMES and w not in SUIT_NAMES]
     ranks = [RANK_NAMES[w] for w in rest if w in RANK_NAMES]
     suits = [SUIT_NAMES[w] for w in rest if w in SUIT_NAMES]
     if unknown or len(ranks) > 1 or len(suits) > 1 or not rest:
         if command is None:
-            raise _unknown(text, state, seat)
+            raise unknown_command(text, unknown or rest, COMMANDS, _legal(state, seat))
         raise IllegalAction(f"bad_{command}_syntax", text=text)
     if command is None:
         command = "play" if ranks and suits else "trump" if suits else "bid"
@@ -90,11 +106,9 @@ def parse(seat: int, text: str, state: BriscolaState) -> Action:
     raise IllegalAction(f"bad_{command}_syntax", text=text)
 
 
-def _unknown(text: str, state: BriscolaState, seat: int) -> IllegalAction:
-    """Say what this player may type now, so the table can tell them."""
-    legal: list[str] = []
-    if seat in state.to_act():
-        kinds = {type(a).__name__ for a in state.legal_actions(seat)}
-        names = (("bid", "Bid"), ("solo", "Solo"), ("pass", "Pass"), ("trump", "CallTrump"), ("play", "Play"))
-        legal = [command for command, action in names if action in kinds]
-    return IllegalAction("unknown_command", text=text, legal=legal)
+#: what a refusal lists as possible now, command by action kind
+LEGAL = {"bid": "Bid", "solo": "Solo", "pass": "Pass", "trump": "CallTrump", "play": "Play"}
+
+
+def _legal(state: BriscolaState, seat: int) -> list[str]:
+    return legal_commands(state, seat, LEGAL)
