@@ -44,7 +44,7 @@ from mcbridge.tables.build import build_arena
 from mcbridge.tables.config import Arena, load_arena
 from mcbridge.tables.journal import Journal
 from mcbridge.tables.supervisor import Supervisor
-from mcbridge.tables.wool_table import WoolBluffTable
+from mcbridge.tables.table import Table
 from mcbridge.world.connection import Connection
 from mcbridge.world.embedded import EmbeddedHandle, start_embedded
 from mcbridge.world.embedded.simulator import EmbeddedPlayer
@@ -163,7 +163,7 @@ def run_row(count: int, samples: int, tps: float, profile: bool) -> dict[str, fl
             for arena in arenas:
                 build_arena(conn, arena)
             caps = conn.capabilities()
-            tables = [WoolBluffTable(a, journal, time.monotonic, seed=i, can_give="give" in caps,
+            tables = [Table(a, journal, time.monotonic, seed=i, can_give="give" in caps,
                                      can_tell="tell" in caps, start_delay=0.2, reveal_hold=0.5)
                       for i, a in enumerate(arenas)]
             seated: list[tuple[int, int, EmbeddedPlayer]] = []

@@ -1,8 +1,9 @@
-"""`mcbridge validate | schema | arena build | run | demo`."""
+"""`mcbridge validate | schema | arena build | run | demo | journal list|show`."""
 
 from __future__ import annotations
 
 import argparse
+import json
 import logging
 import time
 from pathlib import Path
@@ -38,13 +39,16 @@ def register(subparsers: Any) -> None:
     p.add_argument(
         "--start-delay",
         type=float,
-        default=10.0,
-        help="seconds after the last join before a match starts with free seats left",
+        default=None,
+        help="lobby countdown: seconds after the last join before a match starts with free seats left "
+        "(default: the arena's lobby.countdown)",
     )
+    p.add_argument("--hold", type=float, default=None,
+                   help="seconds the standings stay up after a match (default: the arena's lobby.hold)")
     p.add_argument("--reveal-hold", type=float, default=5.0, help="seconds the revealed hands stay on the walls")
     p.set_defaults(func=cmd_run)
 
-    p = subparsers.add_parser("demo", help="bots play a full Wool Bluff match on the embedded world")
+    p = subparsers.add_parser("demo", help="bots play full Wool Bluff matches on the embedded world")
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--tps", type=float, default=20.0, help="server ticks per second (0 = as fast as possible)")
@@ -54,7 +58,22 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument("--lang", choices=("en", "ja"), default="en")
     p.add_argument("--turns", type=int, default=None, help="fewer turns for a shorter demo")
+    p.add_argument("--matches", type=int, default=1, help="matches in a row on the one table")
+    p.add_argument("--journal", type=Path, default=None,
+                   help="keep the matches in this journal (a killed demo re-run with it resumes)")
     p.set_defaults(func=cmd_demo)
+
+    p = subparsers.add_parser("journal", help="the match history in a journal file")
+    sub = p.add_subparsers(dest="journal_command", metavar="ACTION")
+    j = sub.add_parser("list", help="one line per match")
+    j.add_argument("file", type=Path)
+    j.set_defaults(func=cmd_journal_list)
+    j = sub.add_parser("show", help="every action of every match (or of one)")
+    j.add_argument("file", type=Path)
+    j.add_argument("--match", type=int, default=None, help="only this match id")
+    j.add_argument("--json", action="store_true", help="machine-readable; equal for equal histories")
+    j.add_argument("--times", action="store_true", help="add wall-clock times (then runs no longer compare equal)")
+    j.set_defaults(func=cmd_journal_show)
 
 
 def _server_args(p: argparse.ArgumentParser) -> None:
@@ -72,7 +91,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
             print(problem)
         print(f"{len(exc.problems)} problem(s) in {args.file}")
         return 1
-    print(f"OK: {args.file} ({arena.name}: {arena.game}, {len(arena.seats)} seats, {arena.dispensing} mode)")
+    settings = "".join(f", {k} {v}" for k, v in sorted(arena.settings.items()))
+    print(f"OK: {args.file} ({arena.name}: {arena.game}, {len(arena.seats)} seats{settings})")
     return 0
 
 
@@ -102,19 +122,21 @@ def cmd_build(args: argparse.Namespace) -> int:
 def cmd_run(args: argparse.Namespace) -> int:
     from mcbridge.tables.build import build_arena
     from mcbridge.tables.config import load_arena
+    from mcbridge.tables.faults import install_kill_points
     from mcbridge.tables.journal import Journal
     from mcbridge.tables.supervisor import Supervisor
-    from mcbridge.tables.wool_table import WoolBluffTable
+    from mcbridge.tables.table import Table
     from mcbridge.world.connection import Connection
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     arena = load_arena(args.file)
     journal = Journal(args.journal)
+    install_kill_points(journal)
     with Connection(args.host, args.port) as conn:
         if args.build:
             build_arena(conn, arena)
         caps = conn.capabilities()
-        table = WoolBluffTable(
+        table = Table(
             arena,
             journal,
             time.monotonic,
@@ -122,6 +144,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             can_give="give" in caps,
             can_tell="tell" in caps,
             start_delay=args.start_delay,
+            hold=args.hold,
             reveal_hold=args.reveal_hold,
         )
         print(f"running {arena.name} on {args.host}:{args.port} (journal {args.journal}); Ctrl-C stops", flush=True)
@@ -140,4 +163,38 @@ def cmd_demo(args: argparse.Namespace) -> int:
         lang=args.lang,
         torches=args.torches,
         turns=args.turns,
+        journal_path=args.journal,
+        matches=args.matches,
     )
+
+
+def cmd_journal_list(args: argparse.Namespace) -> int:
+    from mcbridge.tables.journal_view import list_lines, open_existing
+
+    journal = open_existing(args.file)
+    if journal is None:
+        print(f"{args.file}: no such journal")
+        return 1
+    for line in list_lines(journal):
+        print(line)
+    return 0
+
+
+def cmd_journal_show(args: argparse.Namespace) -> int:
+    from mcbridge.tables.journal_view import history, open_existing, show_lines
+
+    journal = open_existing(args.file)
+    if journal is None:
+        print(f"{args.file}: no such journal")
+        return 1
+    try:
+        data = history(journal, args.match, times=args.times)
+    except KeyError:
+        print(f"{args.file}: no match {args.match} (see `mcbridge journal list {args.file}`)")
+        return 1
+    if args.json:
+        print(json.dumps(data, ensure_ascii=False, sort_keys=True))
+    else:
+        for line in show_lines(data):
+            print(line)
+    return 0

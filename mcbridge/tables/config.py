@@ -3,144 +3,87 @@
 Operators edit these files by hand, so every problem is reported as
 ``file:line:column: what is wrong — how to fix it``, and `validate` collects every
 problem it can find in one pass instead of stopping at the first.
+
+The schema is the common part (every game) plus the part the arena's game declares
+(`ArenaPart`, see `mcbridge.tables.arena`): its booth signs and regions, its board signs,
+its own `<game>:` section and the phases that take timeouts. After the schema, the
+checks in `CHECKS` (and the game's own `ArenaPart.checks`) each add problems; a new check
+is one more function in that list.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from mcbridge import games
 from mcbridge.core import OptionError
-from mcbridge.core.options import Choice, Int, ListOf, MapOf, Str, Struct
+from mcbridge.core.options import Choice, Int, ListOf, MapOf, Spec, Str, Struct, unknown_key_hint
 from mcbridge.core.yamlmarks import MarkedYaml, YamlError, load_marked_file, path_from_dotted
+from mcbridge.tables import kits
+from mcbridge.tables.arena import (
+    ABSENT,
+    Arena,
+    ArenaCheck,
+    ArenaError,
+    ArenaPart,
+    Lobby,
+    Region,
+    SeatPlan,
+    SignSpot,
+)
 from mcbridge.world.blocks import Block, parse_block
 from mcbridge.world.geometry import ArenaFrame, Cuboid, Facing, Pos
+
+__all__ = ["Arena", "ArenaError", "Region", "SeatPlan", "SignSpot", "check_arena", "json_schema", "load_arena"]
 
 XYZ = ListOf(Int(-30_000_000, 30_000_000), 3, 3)
 FACE = Choice("north", "east", "south", "west")
 REGION = Struct({"from": XYZ, "to": XYZ, "faces": FACE}, required=("from", "to"))
 SIGN = Struct({"at": XYZ, "faces": FACE}, required=("at", "faces"))
-SEAT_SIGNS = ("colour", "minus", "bid", "plus", "through", "bluff", "info", "seat", "join")
-BOARD_SIGNS = ("title", "status", "bid", "to_act", "wool", "standings")
-SEAT_REGIONS = ("booth", "interior", "door", "hand_display", "wool_wall", "torch_wall", "discard_pad")
-
-SEAT_TEMPLATE = Struct(
-    {**{name: REGION for name in SEAT_REGIONS}, "signs": Struct({n: SIGN for n in SEAT_SIGNS}, required=SEAT_SIGNS)},
-    required=(*SEAT_REGIONS, "signs"),
-)
-
-SCHEMA = Struct(
-    {
-        "name": Str(64),
-        "game": Choice("wool_bluff"),
-        "origin": XYZ,
-        "facing": FACE,
-        "bounds": REGION,
-        "locale": Choice("ja", "en"),
-        "dispensing": Choice("booth", "give"),
-        "torches": Choice("controller", "players"),
-        "tamper": Choice("warn", "forfeit"),
-        "prize": Struct(
-            {"item": Str(64), "winner": Int(0, 64), "others": Int(0, 64)}, required=("item", "winner", "others")
-        ),
-        "timeouts": Struct(
-            {k: Int(1, 3600) for k in ("bid", "respond", "discard", "reveal", "absent")},
-        ),
-        "options": MapOf(Int(-1_000_000, 1_000_000)),
-        "materials": Struct(
-            {k: Str(40) for k in ("floor", "wall", "roof", "board")}, required=("floor", "wall", "roof", "board")
-        ),
-        "board": Struct(
-            {"wall": REGION, "signs": Struct({n: SIGN for n in BOARD_SIGNS}, required=BOARD_SIGNS)},
-            required=("wall", "signs"),
-        ),
-        "seat_template": SEAT_TEMPLATE,
-        "seats": ListOf(Struct({"at": XYZ, **{k: REGION for k in SEAT_REGIONS}}, required=("at",)), 2, 8),
-    },
-    required=("name", "game", "origin", "facing", "bounds", "seat_template", "seats", "board", "materials"),
-)
-
-DEFAULT_TIMEOUTS = {"bid": 60, "respond": 30, "discard": 45, "reveal": 60, "absent": 90}
+TIMEOUT = Int(1, 3600)
+DEFAULT_ABSENT = 90
+DEFAULT_PRIZE = {"item": "diamond", "winner": 5, "others": 1}
+REQUIRED = ("name", "game", "origin", "facing", "bounds", "seat_template", "seats", "board", "materials")
 
 
-class ArenaError(ValueError):
-    """One or more problems in an arena file; `problems` are 'file:line:col: message' lines."""
-
-    def __init__(self, problems: list[str]) -> None:
-        self.problems = problems
-        super().__init__("\n".join(problems))
-
-
-@dataclass(frozen=True)
-class Region:
-    """A local cuboid, with the direction its visible face looks (for walls)."""
-
-    cuboid: Cuboid
-    faces: Facing | None = None
-
-    @property
-    def cells(self) -> list[Pos]:
-        """Cells in reading order as seen from the front: top row first, left to right."""
-        return sorted(self.cuboid, key=lambda p: (-p.y, p.x, p.z))
-
-
-@dataclass(frozen=True)
-class SignSpot:
-    at: Pos
-    faces: Facing
-
-    @property
-    def support(self) -> Pos:
-        """The block a wall sign facing `faces` hangs on (behind it)."""
-        return self.at - self.faces.vector
-
-
-@dataclass(frozen=True)
-class SeatPlan:
-    index: int
-    booth: Region
-    interior: Region
-    door: Region
-    hand_display: Region
-    wool_wall: Region
-    torch_wall: Region
-    discard_pad: Region
-    signs: dict[str, SignSpot]
-
-
-@dataclass(frozen=True)
-class Arena:
-    """A checked arena. Positions are local; `frame` places them in the world."""
-
-    name: str
-    game: str
-    frame: ArenaFrame
-    bounds: Cuboid
-    locale: str
-    dispensing: str
-    torches: str
-    tamper: str
-    prize: dict[str, Any]
-    timeouts: dict[str, int]
-    options: dict[str, Any]
-    materials: dict[str, Block]
-    board_wall: Region
-    board_signs: dict[str, SignSpot]
-    seats: list[SeatPlan]
-    file: str = ""
-    raw: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
-
-    def game_options(self) -> dict[str, Any]:
-        """Rules options: the arena's `options` plus the policy keys it sets at top level."""
-        return {
-            **self.options,
-            "tamper": self.tamper,
-            "prize": self.prize,
-            "max_players": max(len(self.seats), 2),
-            "timeouts": {k: v for k, v in self.timeouts.items() if k != "absent"},
-        }
+def schema_for(part: ArenaPart, *, timeouts: Spec | None = None) -> Struct:
+    """The arena schema of one game: the common keys plus the game's part."""
+    signs, regions, board = part.all_seat_signs, part.all_seat_regions, part.all_board_signs
+    seat_template = Struct(
+        {**{name: REGION for name in regions}, "signs": Struct({n: SIGN for n in signs}, required=signs)},
+        required=(*regions, "signs"),
+    )
+    timed = Struct({k: TIMEOUT for k in (*part.timeouts, ABSENT)})
+    return Struct(
+        {
+            "name": Str(64),
+            "game": Choice(part.game),
+            "origin": XYZ,
+            "facing": FACE,
+            "bounds": REGION,
+            "locale": Choice("ja", "en"),
+            "prize": Struct(
+                {"item": Str(64), "winner": Int(0, 64), "others": Int(0, 64)}, required=("item", "winner", "others")
+            ),
+            # checked as a map here and by `_check_timeouts`, which names the game's phases
+            "timeouts": timeouts or timed,
+            "lobby": Struct({"countdown": Int(0, 3600), "hold": Int(0, 3600)}),
+            "options": MapOf(Int(-1_000_000, 1_000_000)),
+            "materials": Struct(
+                {k: Str(40) for k in ("floor", "wall", "roof", "board")}, required=("floor", "wall", "roof", "board")
+            ),
+            "board": Struct(
+                {"wall": REGION, "signs": Struct({n: SIGN for n in board}, required=board)},
+                required=("wall", "signs"),
+            ),
+            "seat_template": seat_template,
+            "seats": ListOf(Struct({"at": XYZ, **{k: REGION for k in regions}}, required=("at",)), 2, 8),
+            part.game: Struct(dict(part.settings)),
+        },
+        required=REQUIRED,
+    )
 
 
 def load_arena(path: str | Path) -> Arena:
@@ -153,20 +96,65 @@ def load_arena(path: str | Path) -> Arena:
 
 
 def check_arena(marked: MarkedYaml) -> Arena:
+    raw = marked.data if marked.data is not None else {}
+    if not isinstance(raw, dict):
+        raise ArenaError([f"{marked.where(())}: an arena file is a mapping of keys (name, game, origin, ...)"])
+    part = _game_part(raw, marked)
+    problems, misplaced = _misplaced_sections(raw, part, marked)
     try:
-        data = SCHEMA.check(marked.data if marked.data is not None else {}, "")
+        data = schema_for(part, timeouts=MapOf(TIMEOUT)).check({k: v for k, v in raw.items() if k not in misplaced}, "")
     except OptionError as exc:
         where = marked.where(path_from_dotted(exc.key))
         raise ArenaError(
-            [f"{where}: {exc.key or 'file'}: {exc.value!r} is not allowed; expected {exc.allowed}"]
+            [*problems, f"{where}: {exc.key or 'file'}: {exc.value!r} is not allowed; expected {exc.allowed}"]
         ) from None
-    problems: list[str] = []
-    arena = _build(data, marked, problems)
-    _check_geometry(arena, marked, problems)
-    _check_game_options(arena, marked, problems)
+    if problems:
+        raise ArenaError(problems)
+    arena = _build(data, part, marked, problems)
+    for check in (*CHECKS, *part.checks):
+        check(arena, marked, problems)
     if problems:
         raise ArenaError(problems)
     return arena
+
+
+def _game_part(raw: dict[str, Any], marked: MarkedYaml) -> ArenaPart:
+    game = raw.get("game")
+    where = marked.where(("game",) if "game" in raw else ())
+    with_kits = ", ".join(kits.games_with_kits())
+    if not isinstance(game, str) or game not in games.GAMES:
+        raise ArenaError(
+            [f"{where}: game: {game!r} is not a registered game; registered games: "
+             f"{', '.join(games.available())} (with table kits: {with_kits})"]
+        )
+    if game not in kits.KITS:
+        raise ArenaError([f"{where}: game: {game} has no table kit yet; games with table kits: {with_kits}"])
+    return kits.arena_part(game)
+
+
+def _misplaced_sections(raw: dict[str, Any], part: ArenaPart, marked: MarkedYaml) -> tuple[list[str], set[str]]:
+    """A section or setting of another game, or a game setting at the top level: say whose it
+    is. Returns the problems and the keys they name (the schema need not complain again)."""
+    problems: list[str] = []
+    keys: set[str] = set()
+    others = [kits.arena_part(g) for g in kits.games_with_kits() if g != part.game]
+    for key in raw:
+        if key in games.GAMES and key != part.game:
+            problems.append(
+                f"{marked.where((key,))}: '{key}' is the section of {key} arenas; this arena's game is "
+                f"{part.game} (its own settings go under '{part.game}:')"
+            )
+        elif key in part.settings:
+            problems.append(f"{marked.where((key,))}: '{key}' is a {part.game} setting: move it under '{part.game}:'")
+        else:
+            owner = next((o.game for o in others if key in o.settings), None)
+            if owner:
+                problems.append(
+                    f"{marked.where((key,))}: '{key}' is a setting of {owner} arenas, not of {part.game}"
+                )
+        if len(problems) > len(keys):
+            keys.add(key)
+    return problems, keys
 
 
 ORIGIN = Pos(0, 0, 0)
@@ -181,7 +169,7 @@ def _sign(raw: dict[str, Any], offset: Pos = ORIGIN) -> SignSpot:
     return SignSpot(Pos.of(raw["at"]) + offset, Facing.parse(raw["faces"]))
 
 
-def _build(data: dict[str, Any], marked: MarkedYaml, problems: list[str]) -> Arena:
+def _build(data: dict[str, Any], part: ArenaPart, marked: MarkedYaml, problems: list[str]) -> Arena:
     materials: dict[str, Block] = {}
     for key, text in data["materials"].items():
         try:
@@ -194,69 +182,62 @@ def _build(data: dict[str, Any], marked: MarkedYaml, problems: list[str]) -> Are
     for i, seat in enumerate(data["seats"]):
         at = Pos.of(seat["at"])
         regions = {
-            name: _region(seat.get(name, template[name]), at if name not in seat else ORIGIN) for name in SEAT_REGIONS
+            name: _region(seat.get(name, template[name]), at if name not in seat else ORIGIN)
+            for name in part.all_seat_regions
         }
         signs = {name: _sign(spot, at) for name, spot in template["signs"].items()}
-        seats.append(SeatPlan(index=i, signs=signs, **regions))
-    timeouts = {**DEFAULT_TIMEOUTS, **data.get("timeouts", {})}
+        seats.append(SeatPlan(index=i, regions=regions, signs=signs))
+    lobby = data.get("lobby", {})
     return Arena(
         name=data["name"],
         game=data["game"],
         frame=ArenaFrame.of(data["origin"], data["facing"]),
         bounds=_region(data["bounds"]).cuboid,
         locale=data.get("locale", "en"),
-        dispensing=data.get("dispensing", "booth"),
-        torches=data.get("torches", "controller"),
-        tamper=data.get("tamper", "warn"),
-        prize=data.get("prize", {"item": "diamond", "winner": 5, "others": 1}),
-        timeouts=timeouts,
+        prize=data.get("prize", DEFAULT_PRIZE),
+        timeouts={**part.timeouts, ABSENT: DEFAULT_ABSENT, **data.get("timeouts", {})},
         options=dict(data.get("options", {})),
         materials=materials,
         board_wall=_region(data["board"]["wall"]),
         board_signs={n: _sign(s) for n, s in data["board"]["signs"].items()},
         seats=seats,
+        part=part,
+        settings={**part.defaults, **data.get(part.game, {})},
+        lobby=Lobby(**{k: float(v) for k, v in lobby.items()}),
         file=marked.filename,
         raw=data,
     )
 
 
-def _check_geometry(arena: Arena, marked: MarkedYaml, problems: list[str]) -> None:
-    def at(*path: Any) -> str:
-        return marked.where(tuple(path))
+def _check_timeouts(arena: Arena, marked: MarkedYaml, problems: list[str]) -> None:
+    """Timeout keys are phases of this game (or `absent`); a typo gets a did-you-mean."""
+    known = [*arena.part.timeouts, ABSENT]
+    for key in arena.raw.get("timeouts", {}):
+        if key not in known:
+            problems.append(
+                f"{marked.where(('timeouts', key))}: timeouts.{key}: not a phase of {arena.game} that takes a "
+                f"timeout; expected {unknown_key_hint(str(key), known)}"
+            )
 
+
+def _check_geometry(arena: Arena, marked: MarkedYaml, problems: list[str]) -> None:
     named: list[tuple[str, tuple[Any, ...], Cuboid]] = [("board.wall", ("board", "wall"), arena.board_wall.cuboid)]
     for name, spot in arena.board_signs.items():
         named.append((f"board.signs.{name}", ("board", "signs", name), Cuboid(spot.at, spot.at)))
-    hand = int(arena.options.get("hand_size", 10))
-    too_small: set[tuple[Any, ...]] = set()  # a template region too small is one problem, not one per seat
     for seat in arena.seats:
         base = ("seats", seat.index)
         own = arena.raw["seats"][seat.index]
-        for name in SEAT_REGIONS:
-            region: Region = getattr(seat, name)
+        for name, region in seat.regions.items():
             # a template region lands outside because of this seat's 'at': point there
             src: tuple[Any, ...] = (*base, name) if name in own else (*base, "at")
             named.append((f"seat {seat.index + 1} {name}", src, region.cuboid))
         for name, spot in seat.signs.items():
             named.append((f"seat {seat.index + 1} sign '{name}'", (*base, "at"), Cuboid(spot.at, spot.at)))
-        for name in ("hand_display", "wool_wall", "torch_wall"):
-            region = getattr(seat, name)
-            src = (*base, name) if name in own else ("seat_template", name)
-            if region.cuboid.volume < hand and src not in too_small:
-                too_small.add(src)
-                who = f"seat {seat.index + 1} {name}" if name in own else f"{name} (every seat)"
-                problems.append(
-                    f"{marked.where(src)}: {who} holds "
-                    f"{region.cuboid.volume} blocks but a hand is {hand}; make it at least {hand} blocks"
-                )
-        for name in ("wool_wall", "torch_wall"):
-            if getattr(seat, name).faces is None:
-                problems.append(f"{at('seat_template', name)}: {name} needs 'faces' (the side players look at)")
-        if not seat.booth.cuboid.contains(seat.interior.cuboid.lo) or not seat.booth.cuboid.contains(
-            seat.interior.cuboid.hi
-        ):
+        inner = seat.interior.cuboid
+        if not seat.booth.cuboid.contains(inner.lo) or not seat.booth.cuboid.contains(inner.hi):
             problems.append(
-                f"{at('seat_template', 'interior')}: seat {seat.index + 1} interior must lie inside its booth"
+                f"{marked.where(('seat_template', 'interior'))}: seat {seat.index + 1} interior must lie inside "
+                "its booth"
             )
     for label, src, cuboid in named:
         if not (arena.bounds.contains(cuboid.lo) and arena.bounds.contains(cuboid.hi)):
@@ -264,10 +245,14 @@ def _check_geometry(arena: Arena, marked: MarkedYaml, problems: list[str]) -> No
                 f"{marked.where(src)}: {label} {cuboid.lo}..{cuboid.hi} lies outside the arena bounds "
                 f"{arena.bounds.lo}..{arena.bounds.hi}; move it or enlarge 'bounds'"
             )
-    # Different seats must not share a block; the board must not touch a booth.
+    _check_overlaps(arena, marked, problems)
+
+
+def _check_overlaps(arena: Arena, marked: MarkedYaml, problems: list[str]) -> None:
+    """Different seats must not share a block; the board must not touch a booth."""
     owners: list[tuple[str, tuple[Any, ...], Cuboid]] = [("board", ("board", "wall"), arena.board_wall.cuboid)]
     for seat in arena.seats:
-        parts = [seat.booth.cuboid, seat.wool_wall.cuboid, seat.torch_wall.cuboid]
+        parts = [r.cuboid for name, r in seat.regions.items() if name not in ("interior", "door")]
         parts += [Cuboid(s.at, s.at) for s in seat.signs.values()]
         owners += [(f"seat {seat.index + 1}", ("seats", seat.index, "at"), c) for c in parts]
     for i, (a_label, a_src, a) in enumerate(owners):
@@ -281,8 +266,6 @@ def _check_geometry(arena: Arena, marked: MarkedYaml, problems: list[str]) -> No
 
 
 def _check_game_options(arena: Arena, marked: MarkedYaml, problems: list[str]) -> None:
-    from mcbridge import games
-
     try:
         game = games.load(arena.game, arena.game_options())
     except OptionError as exc:
@@ -290,15 +273,33 @@ def _check_game_options(arena: Arena, marked: MarkedYaml, problems: list[str]) -
         src = ("options", *path_from_dotted(exc.key)) if root in arena.options else (root,)
         problems.append(f"{marked.where(src)}: {exc.key}: {exc.value!r} is not allowed; expected {exc.allowed}")
         return
-    lo, _hi = game.player_range
+    lo, hi = game.player_range
     if len(arena.seats) < lo:
         problems.append(f"{marked.where(('seats',))}: {arena.game} needs at least {lo} seats")
+    elif len(arena.seats) > hi:
+        problems.append(f"{marked.where(('seats',))}: {arena.game} allows at most {hi} seats")
+
+
+#: The common checks, in order; a game's `ArenaPart.checks` run after them.
+CHECKS: list[ArenaCheck] = [_check_timeouts, _check_geometry, _check_game_options]
 
 
 def json_schema() -> str:
+    """One JSON Schema for every game: the common keys, then per game (`if game == G`) its part."""
+    branches = []
+    for game in kits.games_with_kits():
+        branches.append(
+            {"if": {"properties": {"game": {"const": game}}}, "then": schema_for(kits.arena_part(game)).json_schema()}
+        )
+    common = schema_for(kits.arena_part(kits.games_with_kits()[0])).json_schema()
+    properties = {k: v for k, v in common["properties"].items() if k not in games.GAMES}
+    properties["game"] = {"enum": kits.games_with_kits()}
     schema = {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": "mcbridge arena",
-        **SCHEMA.json_schema(),
+        "type": "object",
+        "properties": properties,
+        "required": list(REQUIRED),
+        "allOf": branches,
     }
     return json.dumps(schema, indent=2)

@@ -21,11 +21,12 @@ from collections.abc import Iterable
 from typing import Any
 
 from mcbridge.core import Rng
-from mcbridge.games.wool_bluff import COLOURS, Bid, Bluff, Discard, Through, WoolBluffBot
-from mcbridge.tables.config import Arena
+from mcbridge.games.wool_bluff import COLOURS, Bid, Bluff, Discard, Through, WoolBluffBot, WoolBluffState
+from mcbridge.tables.arena import Arena
+from mcbridge.tables.kits.wool_bluff import WoolBluffKit
+from mcbridge.tables.kits.wool_bluff_render import hand_slots
 from mcbridge.tables.layout import arena_layout, wall_torch
-from mcbridge.tables.wool_render import hand_slots
-from mcbridge.tables.wool_table import WoolBluffTable
+from mcbridge.tables.table import Table
 from mcbridge.world import blocks
 from mcbridge.world.blocks import REDSTONE_TORCH_ON, wool
 from mcbridge.world.driver import DIAMOND_SWORD, SimPlayer
@@ -41,12 +42,13 @@ WALK_SLACK_S = 5.0
 
 
 class TableBot:
-    def __init__(self, table: WoolBluffTable, player: SimPlayer, booth: int, seed: int) -> None:
+    def __init__(self, table: Table, player: SimPlayer, booth: int, seed: int) -> None:
         self.table = table
         self.player = player
         self.booth = booth
         self.policy = WoolBluffBot()
-        self.rng = Rng.derived(seed, "bot", booth)
+        self.seed = seed
+        self.match: int | None = None
         self.acted_on: tuple[Any, ...] | None = None
         self.placed_turn = 0
         self.pending_pad: list[str] = []
@@ -88,15 +90,24 @@ class TableBot:
         self.click(self.table.arena.seats[self.booth].signs[name].at)
 
     # -- playing -----------------------------------------------------------------------------
+    @property
+    def kit(self) -> WoolBluffKit:
+        kit = self.table.kit
+        assert isinstance(kit, WoolBluffKit)
+        return kit
+
     def act(self) -> None:
         state = self.table.state
         seat = self.table.rules_seat(self.booth)
-        if state is None or seat is None or state.is_over:
+        if not isinstance(state, WoolBluffState) or seat is None or state.is_over:
             return
-        if state.phase == "reveal" and self.table.dispensing == "give":
+        if self.match != self.table.match_id:  # a new match at this table: start afresh
+            self.match, self.acted_on, self.placed_turn, self.torches_up = self.table.match_id, None, 0, 0
+            self.pending_pad = []
+        if state.phase == "reveal" and self.kit.dispensing == "give":
             self._place_hand(seat)
             return
-        if self.booth in self.table.torch_wait:
+        if self.booth in self.kit.torch_wait:
             self._light_torches(state.torches[seat])
         self.go("inside")  # back to the booth's signs after the walls or the join sign
         if seat not in state.to_act():
@@ -108,10 +119,12 @@ class TableBot:
         if key == self.acted_on:
             return
         view = state.view(seat)
-        if state.phase == "discard" and self.table.dispensing == "give" and not self._holds(view["drawn"]):
+        if state.phase == "discard" and self.kit.dispensing == "give" and not self._holds(view["drawn"]):
             return  # the wool items have not arrived yet; look again next cycle
         self.acted_on = key
-        action = self.policy.choose(view, state.legal_actions(seat), self.rng)
+        # a stream per decision (match, position in it): a bot restarted mid-match decides the same
+        rng = Rng.derived(self.seed, "bot", self.booth, self.table.match_id, self.table.seq)
+        action = self.policy.choose(view, state.legal_actions(seat), rng)
         if isinstance(action, Bid):
             self._bid(action)
         elif isinstance(action, Through):
@@ -135,7 +148,7 @@ class TableBot:
         return all(have.get((wool(c).id, wool(c).data), 0) >= n for c, n in wool_counts.items())
 
     def _bid(self, bid: Bid) -> None:
-        ui = self.table.ui[self.booth]
+        ui = self.kit.ui[self.booth]
         steps = (COLOURS.index(bid.colour) - COLOURS.index(ui.colour)) % len(COLOURS)
         for _ in range(steps):
             self.sign("colour")
@@ -145,7 +158,7 @@ class TableBot:
         self.sign("bid")
 
     def _discard(self, action: Discard, view: dict[str, Any]) -> None:
-        if self.table.dispensing == "give":  # no hand display: put the wool on the discard pad
+        if self.kit.dispensing == "give":  # no hand display: put the wool on the discard pad
             pad = self.table.arena.seats[self.booth].discard_pad.cells
             pieces = [c for c, n in action.wool for _ in range(n)]
             self._place(zip(pad, pieces, strict=False))  # the table empties the pad after reading it
@@ -193,7 +206,7 @@ class TableBot:
 
     def _place_hand(self, seat: int) -> None:
         state = self.table.state
-        assert state is not None
+        assert isinstance(state, WoolBluffState)
         if self.placed_turn == state.turn:
             return
         self.placed_turn = state.turn

@@ -1,4 +1,10 @@
-"""`mcbridge demo`: the embedded world, the shipped arena, bots, one full match."""
+"""`mcbridge demo`: the embedded world, the shipped arena, bots, N matches in a row.
+
+With `--journal F` the matches are kept in F, and a demo killed part way and started
+again with the same seed and journal resumes where it stopped: the bots decide from
+(seed, match, position) and the chance stream from (match seed, position), so the
+journal ends up identical to an uninterrupted run (`mcbridge journal show F --json`).
+"""
 
 from __future__ import annotations
 
@@ -13,7 +19,7 @@ from mcbridge.tables.config import load_arena
 from mcbridge.tables.demo import TableBot
 from mcbridge.tables.journal import Journal
 from mcbridge.tables.supervisor import Supervisor
-from mcbridge.tables.wool_table import WoolBluffTable
+from mcbridge.tables.table import Table
 from mcbridge.world.connection import Connection
 from mcbridge.world.embedded import start_embedded
 
@@ -30,6 +36,7 @@ def run_demo(
     torches: str = "controller",
     turns: int | None = None,
     journal_path: Path | None = None,
+    matches: int = 1,
     max_seconds: float = 600.0,
     quiet: bool = False,
 ) -> int:
@@ -37,7 +44,8 @@ def run_demo(
     options = dict(arena.options)
     if turns:
         options["turns"] = turns
-    arena = dataclasses.replace(arena, dispensing=mode, locale=lang, options=options, torches=torches)
+    settings = {**arena.settings, "dispensing": mode, "torches": torches}
+    arena = dataclasses.replace(arena, locale=lang, options=options, settings=settings)
     players = max(2, min(players, len(arena.seats)))
     with tempfile.TemporaryDirectory() as tmp, start_embedded(port=0, tps=tps) as world:
         journal = Journal(journal_path or Path(tmp) / "journal.sqlite")
@@ -46,7 +54,7 @@ def run_demo(
             sent = build_arena(conn, arena)
             _say(quiet, f"arena {arena.name} built on the embedded world ({sent} commands)")
             caps = conn.capabilities()
-            table = WoolBluffTable(
+            table = Table(
                 arena,
                 journal,
                 time.monotonic,
@@ -54,6 +62,7 @@ def run_demo(
                 can_give="give" in caps,
                 can_tell="tell" in caps,
                 start_delay=1.0,
+                hold=1.0,
                 reveal_hold=0.5,
             )
             supervisor = Supervisor(conn, [table])
@@ -62,11 +71,15 @@ def run_demo(
                 bot = TableBot(table, world.players.join(BOT_NAMES[booth]), booth, seed)
                 bot.sit_down(by_walking=booth % 2 == 0)
                 bots.append(bot)
+
+            def done() -> bool:
+                return journal.count(arena.name, finished=True) >= matches and (table.finished or table.state is None)
+
             printed = 0
             deadline = time.monotonic() + max_seconds
-            while not (table.state is not None and table.finished):
+            while not done():
                 if time.monotonic() > deadline:
-                    raise TimeoutError(f"the demo match did not finish within {max_seconds} s")
+                    raise TimeoutError(f"the demo matches did not finish within {max_seconds} s")
                 supervisor.step()
                 for bot in bots:
                     bot.act()
@@ -79,7 +92,7 @@ def run_demo(
                 _say(quiet, line)
             _say(
                 quiet,
-                f"match over in {time.monotonic() - started:.1f} s, {supervisor.cycles} cycles, "
+                f"{matches} match(es) over in {time.monotonic() - started:.1f} s, {supervisor.cycles} cycles, "
                 f"{conn.stats.commands} commands",
             )
         journal.close()

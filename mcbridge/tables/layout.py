@@ -2,15 +2,15 @@
 
 `arena build` places it; worldgen turns the same structure into a schematic, so the two
 can never disagree. Only what never changes during play is here (shell, walls, board,
-sign blocks with their fixed captions); the live parts (hands, wool walls, torches, sign
-texts) are drawn by `render`.
+sign blocks); the game's kit adds its own fixed blocks through `ArenaPart.static`, and
+the live parts (hands, wool walls, torches, sign texts) are drawn by the kit's `render`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from mcbridge.tables.config import Arena, SignSpot
+from mcbridge.tables.arena import Arena, SignSpot
 from mcbridge.world import blocks
 from mcbridge.world.blocks import Block
 from mcbridge.world.geometry import Cuboid, Facing, Pos
@@ -64,10 +64,7 @@ def arena_layout(arena: Arena) -> Structure:
         s.fill(Cuboid(Pos(shell.lo.x, shell.hi.y, shell.lo.z), shell.hi), arena.materials["roof"])
         s.fill(seat.interior.cuboid, blocks.AIR)
         s.fill(seat.door.cuboid, blocks.AIR)
-        s.fill(seat.hand_display.cuboid, EMPTY_SLOT)
-        s.fill(seat.wool_wall.cuboid, blocks.AIR)
-        s.fill(seat.torch_wall.cuboid, blocks.AIR)
-        s.fill(seat.discard_pad.cuboid, blocks.AIR)
+        arena.part.static(s, arena, seat)  # the game's own fixed blocks (displays, walls)
         for spot in seat.signs.values():
             s.sign(spot)
     return s

@@ -5,21 +5,33 @@ private messages and item gives, then (2) the polls: player list, block hits, ch
 player, player positions, and the wall reads tables asked for. The server answers all of it
 in one tick, so a click is seen within a tick and its effect goes out with the next write:
 about two ticks from click to world change, whatever the number of tables.
+
+The supervisor is sans-I/O, the way `websockets` splits protocol and I/O:
+`SupervisorProtocol` plans a batch for this cycle (`start_cycle`) and absorbs its replies
+(`absorb`, which may ask for one more round: names of players it has not met); it never
+touches a socket or a clock. `Supervisor` (sync `Connection`) and `AsyncSupervisor`
+(`AsyncConnection`) are the shells that send the batches and loop.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 
+from mcpi.vec3 import Vec3
+
+from mcbridge.tables.kit import ReadKey
 from mcbridge.tables.reconcile import Reconciler
-from mcbridge.tables.wool_table import ReadKey, WoolBluffTable
+from mcbridge.tables.table import Table
+from mcbridge.world.aconnection import AsyncConnection
 from mcbridge.world.blocks import Block
+from mcbridge.world.commands import Batch
 from mcbridge.world.connection import Connection
 from mcbridge.world.errors import CommandFailed, WorldError
-from mcbridge.world.events import PlayerRegistry
+from mcbridge.world.events import BlockEvent, ChatEvent, PlayerRegistry
 from mcbridge.world.geometry import Pos
 from mcbridge.world.pipeline import Reply
 
@@ -37,26 +49,41 @@ class CycleStats:
     chats: int = 0
 
 
-class Supervisor:
-    def __init__(self, conn: Connection, tables: list[WoolBluffTable]) -> None:
-        self.conn = conn
-        self.tables = tables
-        self.reconcilers = [Reconciler(t.arena.frame) for t in tables]
+@dataclass
+class _Polls:
+    """The reply slots of one cycle's polls."""
+
+    ids: Reply[list[int]]
+    hits: Reply[list[BlockEvent]]
+    chats: list[Reply[list[ChatEvent]]]
+    positions: dict[str, Reply[Vec3]]
+    reads: list[dict[ReadKey, list[Reply[Block]]]]
+    names: list[tuple[int, Reply[str]]] = field(default_factory=list)
+
+
+class SupervisorProtocol:
+    """The supervisor's logic without I/O: plan a batch, absorb the replies."""
+
+    def __init__(self, tables: Sequence[Table]) -> None:
+        self.tables = list(tables)
+        self.reconcilers = [Reconciler(t.arena.frame) for t in self.tables]
         #: each arena's bounds in world coordinates: only players inside concern its table
-        self.areas = [t.arena.frame.cuboid_to_world(t.arena.bounds) for t in tables]
+        self.areas = [t.arena.frame.cuboid_to_world(t.arena.bounds) for t in self.tables]
         self.registry = PlayerRegistry()
         self.online: dict[str, Pos] | None = None  # block positions last passed to the tables
         self.cycles = 0
-        conn.on_reconnect.append(lambda _conn: self.forget())
+        self.stats = CycleStats()
+        self._polls: _Polls | None = None
 
     def forget(self) -> None:
         """Re-render everything on the next write (after a reconnect the world may be stale)."""
         for r in self.reconcilers:
             r.forget()
 
-    def step(self) -> CycleStats:
-        stats = CycleStats()
-        batch = self.conn.batch(fence_every=FENCE_EVERY)
+    def start_cycle(self) -> Batch:
+        """This cycle's one write: every table's changes, then the polls."""
+        self.stats = stats = CycleStats()
+        batch = Batch(fence_every=FENCE_EVERY)
         for table, rec in zip(self.tables, self.reconcilers, strict=True):
             out = table.outbox.drain()
             rec.forget_cells(out.refresh)
@@ -70,12 +97,7 @@ class Supervisor:
                 batch.give(player, (item_id, data), count)
             for cell in out.clears:
                 batch.set_block(table.arena.frame.to_world(cell), Block(0))
-
-        ids = batch.get_player_ids()
-        hits = batch.poll_block_hits()
-        chats = [batch.poll_chat_posts(i) for i in self.registry.chat_sources()]
-        positions = {name: batch.entity_pos(eid) for name, eid in self.registry.players().items()}
-        reads: list[dict[ReadKey, list[Reply[Block]]]] = []
+        reads = []
         for table in self.tables:
             frame = table.arena.frame
             reads.append(
@@ -84,37 +106,49 @@ class Supervisor:
                     for key, cells in table.reads_wanted().items()
                 }
             )
-        try:
-            batch.flush()
-        except CommandFailed as exc:
-            log.warning("a world write failed: %s", exc)
+        self._polls = _Polls(
+            ids=batch.get_player_ids(),
+            hits=batch.poll_block_hits(),
+            chats=[batch.poll_chat_posts(i) for i in self.registry.chat_sources()],
+            positions={name: batch.entity_pos(eid) for name, eid in self.registry.players().items()},
+            reads=reads,
+        )
+        return batch
+
+    def absorb(self) -> Batch | None:
+        """Take the replies of the batch just sent. Returns a follow-up batch to send (the
+        names of new players, needed before their clicks can be dispatched) or None when
+        the cycle is done (the tables have then ticked)."""
+        polls = self._polls
+        assert polls is not None, "absorb() without start_cycle()"
+        if polls.names:
+            self.registry.learn(polls.names)
+        else:
+            new = self.registry.update_ids(polls.ids.result() if polls.ids.ok else [])
+            if new:
+                names = Batch()
+                polls.names = self.registry.ask_names(names, new)
+                return names
+        self._polls = None
         self.cycles += 1
-        new = self.registry.update_ids(ids.result() if ids.ok else [])
-        if new:
-            names = self.conn.batch()
-            answers = self.registry.ask_names(names, new)
-            try:
-                names.flush()
-            except WorldError as exc:
-                log.warning("could not read player names: %s", exc)
-            self.registry.learn(answers)
-        self._dispatch(hits, chats, positions, reads, stats)
+        self._dispatch(polls)
         for table in self.tables:
             table.tick()
-        return stats
+        return None
 
-    def _dispatch(self, hits, chats, positions, reads, stats: CycleStats) -> None:
+    def _dispatch(self, polls: _Polls) -> None:
+        stats = self.stats
         online: dict[str, Pos] = {}
-        for name, reply in positions.items():
-            if reply.ok:
-                online[name] = Pos.of(reply.result())
+        for player, where in polls.positions.items():
+            if where.ok:
+                online[player] = Pos.of(where.result())
         if online != self.online:  # nobody moved a block or came or went: nothing to tell the tables
             self.online = online
             for table, area in zip(self.tables, self.areas, strict=True):
                 frame = table.arena.frame
                 inside = {n: frame.to_local(p) for n, p in online.items() if area.contains(p)}
                 table.on_presence(online.keys(), inside)
-        for event in hits.result() if hits.ok else []:
+        for event in polls.hits.result() if polls.hits.ok else []:
             name = self.registry.name_of(event.entityId)
             if name is None:
                 continue
@@ -122,17 +156,47 @@ class Supervisor:
             for table in self.tables:
                 if table.on_hit(table.arena.frame.to_local(Pos.of(event.pos)), name):
                     break
-        for reply in chats:
-            for post in reply.result() if reply.ok else []:
-                name = self.registry.name_of(post.entityId)
-                if name is None:
+        for posts in polls.chats:
+            for post in posts.result() if posts.ok else []:
+                speaker = self.registry.name_of(post.entityId)
+                if speaker is None:
                     continue
                 stats.chats += 1
                 for table in self.tables:
-                    table.on_chat(name, post.message)
-        for table, wanted in zip(self.tables, reads, strict=True):
+                    table.on_chat(speaker, post.message)
+        for table, wanted in zip(self.tables, polls.reads, strict=True):
             if wanted:
                 table.on_reads({key: _blocks(replies) for key, replies in wanted.items()})
+
+
+class Supervisor:
+    """The sync shell: one `Connection`, one cycle per `step()`."""
+
+    def __init__(self, conn: Connection, tables: Sequence[Table]) -> None:
+        self.conn = conn
+        self.protocol = SupervisorProtocol(tables)
+        conn.on_reconnect.append(lambda _conn: self.protocol.forget())
+
+    @property
+    def tables(self) -> list[Table]:
+        return self.protocol.tables
+
+    @property
+    def cycles(self) -> int:
+        return self.protocol.cycles
+
+    def forget(self) -> None:
+        self.protocol.forget()
+
+    def step(self) -> CycleStats:
+        batch: Batch | None = self.protocol.start_cycle()
+        while batch is not None:
+            try:
+                self.conn.run_batch(batch.items, batch.fence_every)
+            except CommandFailed as exc:
+                log.warning("a world write failed: %s", exc)
+            batch = self.protocol.absorb()
+        return self.protocol.stats
 
     def run(self, until: Callable[[], bool], max_seconds: float, min_cycle: float = 0.0) -> None:
         """Cycle until `until()` is true or the time is up (every wait is bounded)."""
@@ -150,6 +214,39 @@ class Supervisor:
             spare = min_cycle - (time.monotonic() - started)
             if spare > 0:
                 time.sleep(spare)
+
+
+class AsyncSupervisor:
+    """The asyncio shell: the same protocol over an `AsyncConnection`."""
+
+    def __init__(self, conn: AsyncConnection, tables: Sequence[Table]) -> None:
+        self.conn = conn
+        self.protocol = SupervisorProtocol(tables)
+
+    async def step(self) -> CycleStats:
+        batch: Batch | None = self.protocol.start_cycle()
+        while batch is not None:
+            try:
+                await self.conn.run_batch(batch.items, batch.fence_every)
+            except CommandFailed as exc:
+                log.warning("a world write failed: %s", exc)
+            batch = self.protocol.absorb()
+        return self.protocol.stats
+
+    async def run(self, until: Callable[[], bool], max_seconds: float, min_cycle: float = 0.0) -> None:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + max_seconds
+        while not until():
+            if loop.time() > deadline:
+                raise TimeoutError(f"tables did not finish within {max_seconds} s")
+            started = loop.time()
+            try:
+                await self.step()
+            except WorldError as exc:
+                log.warning("world connection trouble (%s); retrying", exc)
+                self.protocol.forget()
+                await asyncio.sleep(0.2)
+            await asyncio.sleep(max(0.0, min_cycle - (loop.time() - started)))
 
 
 def _blocks(replies: list[Reply[Block]]) -> list[Block]:

@@ -1,7 +1,7 @@
 """A Wool Bluff table on the real flying-squid server, played by mineflayer bots.
 
 The controller is mcbridge's own: a `Connection` to the bridge port, the shipped arena built
-with `build_arena`, a `WoolBluffTable` and its `Supervisor`. The players are `TableBot`s on
+with `build_arena`, a `Table` (Wool Bluff kit) and its `Supervisor`. The players are `TableBot`s on
 mineflayer clients, so every click and every placed wool goes through the Minecraft protocol.
 Read-backs go through the bridge on a connection of their own.
 
@@ -31,10 +31,10 @@ from mcbridge.tables.build import build_arena
 from mcbridge.tables.config import Arena, load_arena
 from mcbridge.tables.demo import PASSABLE, TableBot
 from mcbridge.tables.journal import Journal, JournalMatch
+from mcbridge.tables.kits.wool_bluff_render import COLOUR_OF_WOOL
 from mcbridge.tables.layout import arena_layout, wall_torch
 from mcbridge.tables.supervisor import Supervisor
-from mcbridge.tables.wool_render import COLOUR_OF_WOOL
-from mcbridge.tables.wool_table import WoolBluffTable
+from mcbridge.tables.table import Table
 from mcbridge.world.blocks import Block
 from mcbridge.world.botrunner import BotPlayer
 from mcbridge.world.connection import Connection
@@ -55,10 +55,12 @@ AIMS = [(0, 0, 0), (-1, 0, 0), (1, 0, 0), (0, -1, 0), (0, 1, 0), (0, 0, -1), (0,
 
 
 def shipped_arena(**changes: Any) -> Arena:
-    """The shipped arena (Japanese signs and chat) with `options` merged and other fields replaced."""
+    """The shipped arena (Japanese signs and chat) with `options` and the game's own settings
+    (dispensing, torches, tamper) merged and other fields replaced."""
     arena = load_arena(ARENA_FILE)
     options = {**arena.options, **changes.pop("options", {})}
-    return dataclasses.replace(arena, options=options, **changes)
+    settings = {**arena.settings, **{k: changes.pop(k) for k in list(changes) if k in arena.part.settings}}
+    return dataclasses.replace(arena, options=options, settings=settings, **changes)
 
 
 class StepClock:
@@ -159,7 +161,7 @@ class SquidRig:
     arena: Arena
     conn: Connection
     journal: Journal
-    table: WoolBluffTable
+    table: Table
     supervisor: Supervisor
     clock: StepClock
     bots: list[TableBot] = field(default_factory=list)
@@ -220,7 +222,7 @@ def make_rig(server: FlyingSquidServer, arena: Arena, journal_path: Path, seed: 
     caps = conn.capabilities()
     clock = StepClock()
     journal = Journal(journal_path)
-    table = WoolBluffTable(
+    table = Table(
         arena,
         journal,
         clock,

@@ -1,7 +1,7 @@
 """Full Wool Bluff matches on the real flying-squid server, played by mineflayer bots.
 
 The controller is mcbridge's (a `Connection` to the bridge, the shipped arena built with
-`build_arena`, a `WoolBluffTable` and its `Supervisor`); the players are real Minecraft 1.12.2
+`build_arena`, a `Table` (Wool Bluff kit) and its `Supervisor`); the players are real Minecraft 1.12.2
 clients that walk up to what they use (a real client reaches 4.5 blocks: `ReachingPlayer`
 fails the test otherwise), click signs with a sword, and in `give` mode receive their wool
 as items, put discards on the discard pad and place their hand on the wall at Reveal.
@@ -32,8 +32,8 @@ from mcbridge.core import CHANCE
 from mcbridge.games.wool_bluff import WoolBluffState
 from mcbridge.tables.config import Arena
 from mcbridge.tables.demo import TableBot
-from mcbridge.tables.wool_render import COLOUR_OF_WOOL, MAX_TORCHES_SHOWN, hand_slots
-from mcbridge.tables.wool_table import PRIZE_ITEMS
+from mcbridge.tables.kits.wool_bluff_render import COLOUR_OF_WOOL, MAX_TORCHES_SHOWN, hand_slots
+from mcbridge.tables.table import PRIZE_ITEMS
 from mcbridge.world.blocks import Block
 from mcbridge.world.botrunner import BotPlayer
 from mcbridge.world.driver import WOOL
@@ -120,7 +120,7 @@ class MatchWatch:
         if state is None or state.is_over:
             return
         if (
-            table.dispensing == "give"
+            table.kit.dispensing == "give"
             and state.phase in ("discard", "bid", "respond")  # dealt, and nothing placed before this check
             and state.turn not in self.inventory_turns
             and not table.outbox.gives  # the deal's items went out with this cycle's write
@@ -132,7 +132,7 @@ class MatchWatch:
                 drawn = dict(state.drawn[seat] or {})
                 wait_until(partial(holds, bot, drawn), ITEMS_TIMEOUT, f"{bot.player.name} to hold its wool {drawn}")
         revealed_turn = state.turn - 1  # a Reveal ends a turn: the hold is in the next one's deal
-        if state.phase == "deal" and table.clock() < table.hold_until and revealed_turn not in self.reveal_turns:
+        if state.phase == "deal" and table.clock() < table.kit.hold_until and revealed_turn not in self.reveal_turns:
             self.reveal_turns.append(revealed_turn)
             self.rig.step()  # the Reveal's scene goes out; the hold keeps the state as it is
             check_walls(self.rig, self.reader)
@@ -141,7 +141,7 @@ class MatchWatch:
             assert wool_walls(self.reader, self.rig.arena)[: len(self.rig.bots)] == [
                 hand_slots(h) for h in revealed["hands"]
             ]
-            if table.dispensing == "give":  # the hands on the walls are the bots' own wool
+            if table.kit.dispensing == "give":  # the hands on the walls are the bots' own wool
                 assert all(wool_held(bot) == {} for bot in self.rig.bots)
 
 
@@ -195,7 +195,7 @@ def test_a_give_mode_match_with_four_bots(
     squid_rig: Callable[..., SquidRig], join: Callable[[str], BotPlayer], reader: BridgeReader
 ) -> None:
     rig = squid_rig(shipped_arena(dispensing="give", options={"turns": 2}), seed=3)
-    assert rig.table.dispensing == "give"  # flying-squid's bridge can give items
+    assert rig.table.kit.dispensing == "give"  # flying-squid's bridge can give items
     seat_by_join_sign(rig, join, 4, seed=11)
     watch = play_match(rig, reader)
 

@@ -25,7 +25,7 @@ from mcbridge.tables.config import Arena, load_arena
 from mcbridge.tables.demo import TableBot
 from mcbridge.tables.journal import Journal, JournalMatch
 from mcbridge.tables.supervisor import Supervisor
-from mcbridge.tables.wool_table import WoolBluffTable
+from mcbridge.tables.table import Table
 from mcbridge.world.connection import Connection
 from mcbridge.world.embedded import EmbeddedHandle
 from mcbridge.world.embedded.simulator import EmbeddedPlayer
@@ -39,10 +39,13 @@ READ_TIMEOUT = 10.0
 
 
 def shipped_arena(**changes: Any) -> Arena:
-    """The shipped arena, English, with `options` merged and other fields replaced."""
+    """The shipped arena, English, with `options` and the game's own settings (dispensing,
+    torches, tamper) merged and other fields replaced."""
     arena = load_arena(ARENA_FILE)
     options = {**arena.options, **changes.pop("options", {})}
-    return dataclasses.replace(arena, locale=changes.pop("locale", "en"), options=options, **changes)
+    settings = {**arena.settings, **{k: changes.pop(k) for k in list(changes) if k in arena.part.settings}}
+    return dataclasses.replace(arena, locale=changes.pop("locale", "en"), options=options, settings=settings,
+                               **changes)
 
 
 class StepClock:
@@ -63,7 +66,7 @@ class Rig:
     arena: Arena
     conn: Connection
     journal: Journal
-    table: WoolBluffTable
+    table: Table
     supervisor: Supervisor
     clock: StepClock
     bots: list[Any] = field(default_factory=list)
@@ -107,8 +110,8 @@ def make_rig(world: EmbeddedHandle, arena: Arena, journal_path: Path, *, seed: i
     caps = conn.capabilities()
     clock = StepClock()
     journal = Journal(journal_path)
-    table = WoolBluffTable(arena, journal, clock, seed=seed, can_give="give" in caps, can_tell="tell" in caps,
-                           start_delay=0.5, reveal_hold=reveal_hold)
+    table = Table(arena, journal, clock, seed=seed, can_give="give" in caps, can_tell="tell" in caps,
+                  start_delay=0.5, reveal_hold=reveal_hold)
     return Rig(world, arena, conn, journal, table, Supervisor(conn, [table]), clock)
 
 

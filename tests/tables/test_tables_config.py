@@ -52,13 +52,22 @@ def test_the_shipped_arena_validates_from_the_command_line() -> None:
 
 # (description, old text, new text, line to point at (a unique piece of the edited file), words of the fix)
 MISTAKES = [
-    ("unknown key", "tamper: warn ", "tampr: warn ", "tampr: warn", ["did you mean 'tamper'"]),
+    ("unknown key", "  tamper: warn ", "  tampr: warn ", "tampr: warn", ["did you mean 'tamper'"]),
+    ("unknown top-level key", "locale: ja ", "lokale: ja ", "lokale: ja", ["did you mean 'locale'"]),
     ("wrong type", 'floor: "43:8"', "floor: [43, 8]", "floor: [43, 8]", ["materials.floor", "expected text"]),
     ("out-of-range option", "options: {turns: 10}", "options: {turns: 0}", "options: {turns: 0}",
      ["turns", "from 1 to"]),
     ("out-of-range timeout", "timeouts: {bid: 60,", "timeouts: {bid: 0,", "timeouts: {bid: 0,",
      ["timeouts.bid", "from 1 to 3600"]),
-    ("unknown choice", "dispensing: booth ", "dispensing: chest ", "dispensing: chest", ["booth", "give"]),
+    ("unknown choice", "  dispensing: booth ", "  dispensing: chest ", "dispensing: chest", ["booth", "give"]),
+    ("timeout of no phase", "timeouts: {bid: 60,", "timeouts: {bidding: 60,", "timeouts: {bidding: 60,",
+     ["timeouts.bidding", "not a phase of wool_bluff", "did you mean 'bid'"]),
+    ("unknown game", "game: wool_bluff", "game: wool_blaff", "game: wool_blaff",
+     ["not a registered game", "dice_bluff", "wool_bluff"]),
+    ("a game setting at the top level", "locale: ja ", "tamper: forfeit\nlocale: ja ", "tamper: forfeit",
+     ["'tamper' is a wool_bluff setting", "move it under 'wool_bluff:'"]),
+    ("another game's section", "locale: ja ", "dice_bluff: {}\nlocale: ja ", "dice_bluff: {}",
+     ["section of dice_bluff arenas", "game is wool_bluff"]),
 ]
 
 
@@ -80,7 +89,7 @@ def test_a_yaml_syntax_error_is_placed(tmp_path: Path, capsys: pytest.CaptureFix
 
 
 def test_a_duplicate_key_is_placed_at_the_second_one(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    text = edited("tamper: warn ", "tamper: warn\ntamper: forfeit ")
+    text = edited("  tamper: warn ", "  tamper: warn\n  tamper: forfeit ")
     [problem] = validate(tmp_path, text, capsys)
     assert int(problem["line"]) == line_of(text, "tamper: forfeit")
     assert "duplicate key 'tamper'" in problem["message"]
@@ -135,8 +144,12 @@ def test_schema_is_json_with_every_top_level_key(capsys: pytest.CaptureFixture[s
     schema = json.loads(capsys.readouterr().out)
     assert schema["type"] == "object"
     assert set(schema["properties"]) >= {
-        "name", "game", "origin", "facing", "bounds", "locale", "dispensing", "torches", "tamper", "prize",
+        "name", "game", "origin", "facing", "bounds", "locale", "prize", "lobby",
         "timeouts", "options", "materials", "board", "seat_template", "seats",
     }
     assert set(schema["required"]) >= {"name", "origin", "seats", "seat_template"}
-    assert schema["properties"]["dispensing"]["enum"] == ["booth", "give"]
+    assert schema["properties"]["game"]["enum"] == ["wool_bluff"]
+    [wool] = [b["then"] for b in schema["allOf"] if b["if"]["properties"]["game"]["const"] == "wool_bluff"]
+    assert wool["properties"]["wool_bluff"]["properties"]["dispensing"]["enum"] == ["booth", "give"]
+    assert set(wool["properties"]["timeouts"]["properties"]) == {"bid", "respond", "discard", "reveal", "absent"}
+    assert "colour" in wool["properties"]["seat_template"]["properties"]["signs"]["required"]

@@ -26,7 +26,7 @@ from table_support import (
 )
 
 from mcbridge.games.wool_bluff import COLOURS, Bid, Bluff, Through
-from mcbridge.tables.wool_render import SeatUi, render
+from mcbridge.tables.kits.wool_bluff_render import SeatUi, render
 from mcbridge.world.embedded import EmbeddedHandle, start_embedded
 
 WOOL, STAINED_GLASS = 35, 95

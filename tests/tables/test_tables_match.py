@@ -26,8 +26,8 @@ from table_support import (
 from mcbridge.core import CHANCE
 from mcbridge.games.wool_bluff import COLOURS, Deal, FirstPredictor, Reveal
 from mcbridge.tables.demo import TableBot
-from mcbridge.tables.wool_render import COLOUR_OF_WOOL, hand_slots
-from mcbridge.tables.wool_table import QUIET_EVENTS
+from mcbridge.tables.kits.wool_bluff import WoolBluffKit
+from mcbridge.tables.kits.wool_bluff_render import COLOUR_OF_WOOL, hand_slots
 from mcbridge.world.blocks import wool
 from mcbridge.world.embedded import EmbeddedHandle
 
@@ -65,7 +65,7 @@ def test_a_full_bot_match_shows_the_cores_penalties_and_journals_every_action(
         rig: Callable[..., Rig], world: EmbeddedHandle) -> None:
     # the shipped arena: 4 booths, 10 turns, booth mode; with this seed one player is eliminated
     # with more than 10 torches, so the wall's cap is exercised too
-    r = rig(shipped_arena(), seed=1)
+    r = rig(shipped_arena(), seed=2)
     spectator = world.players.join("Spectator")
     seat_bots(r)
     mc = mcpi_client(world)
@@ -74,7 +74,7 @@ def test_a_full_bot_match_shows_the_cores_penalties_and_journals_every_action(
     def at_each_reveal_hold() -> None:
         """After each Reveal the table holds the walls up for a while: nothing changes then."""
         t = r.table
-        if t.state is None or t.state.phase != "deal" or t.clock() >= t.hold_until or t.state.turn in checked_turns:
+        if t.state is None or t.state.phase != "deal" or t.clock() >= t.kit.hold_until or t.state.turn in checked_turns:
             return
         checked_turns.append(t.state.turn)
         r.step()  # render; the hold keeps the state as it is
@@ -87,7 +87,7 @@ def test_a_full_bot_match_shows_the_cores_penalties_and_journals_every_action(
     r.step()  # the last scene and the standings go out
     state = r.table.state
     assert state is not None and state.is_over
-    assert len(checked_turns) >= 1
+    assert checked_turns == list(range(2, state.turn + 1))  # the hold after every Reveal but the last
     walls = check_world_against_state_and_journal(r, mc)
     assert max(state.torches) > SHOWN_MAX and SHOWN_MAX in walls, "this seed no longer tests the cap: pick another"
 
@@ -105,7 +105,7 @@ def test_a_full_bot_match_shows_the_cores_penalties_and_journals_every_action(
     announced = []
     for seat, data in saved.actions:
         for event in fresh.apply(seat, r.table.game.action_from_json(data)):
-            if not isinstance(event, QUIET_EVENTS):
+            if not isinstance(event, WoolBluffKit.quiet_events):
                 announced.append(r.table.text.event("wool_bluff", event, saved.players))
     heard = iter(spectator.chat_heard())
     assert all(line in heard for line in announced), "chat and journal disagree"  # in order
@@ -150,7 +150,7 @@ class TamperBot(TableBot):
 def test_a_wrong_wool_on_the_wall_is_reported_with_seat_and_difference(
         rig: Callable[..., Rig], world: EmbeddedHandle, policy: str) -> None:
     r = rig(shipped_arena(dispensing="give", tamper=policy, options={"turns": 1}), name=policy)
-    assert r.table.dispensing == "give"  # the embedded world can give items
+    assert r.table.kit.dispensing == "give"  # the embedded world can give items
     spectator = world.players.join("Spectator")
     seat_bots(r)
     cheat = TamperBot(r.table, r.bots[2].player, 2, 11)
@@ -205,9 +205,9 @@ def test_with_torches_players_the_penalised_put_up_their_own_torches(
     def watch() -> None:
         nonlocal deadline_hits
         t = r.table
-        if t.torch_wait:
-            waited.extend(b for b in t.torch_wait if b not in waited)
-            deadline_hits += t.clock() >= t.torch_deadline
+        if t.kit.torch_wait:
+            waited.extend(b for b in t.kit.torch_wait if b not in waited)
+            deadline_hits += t.clock() >= t.kit.torch_deadline
 
     r.run_until(lambda: r.table.finished, each=watch)
     r.step()

@@ -13,11 +13,11 @@ from typing import Any
 
 from mcbridge.games.wool_bluff import COLOURS
 from mcbridge.i18n import Locale
-from mcbridge.tables.config import Arena, SeatPlan
-from mcbridge.tables.layout import EMPTY_SLOT, Lines, wall_sign, wall_torch
+from mcbridge.tables.arena import Arena, SeatPlan
+from mcbridge.tables.kit import Scene
+from mcbridge.tables.layout import EMPTY_SLOT, wall_sign, wall_torch
 from mcbridge.world import blocks
 from mcbridge.world.blocks import Block
-from mcbridge.world.geometry import Pos
 
 #: The six game colours as wool, and as stained glass (a wool picked for discard).
 WOOL_OF = {c: blocks.wool(c) for c in COLOURS}
@@ -36,12 +36,6 @@ class SeatUi:
     pad: list[str] = field(default_factory=list)  # give mode: colours put on the discard pad so far
 
 
-@dataclass
-class Scene:
-    blocks: dict[Pos, Block] = field(default_factory=dict)
-    signs: dict[Pos, Lines] = field(default_factory=dict)
-
-
 def hand_slots(hand: Mapping[str, int] | None) -> list[str]:
     """A hand as one colour per slot, in colour order."""
     return [c for c in COLOURS for _ in range((hand or {}).get(c, 0))]
@@ -58,12 +52,13 @@ def render(
     showing_reveal: bool,
     manage_walls: bool,
     players_light: frozenset[int] = frozenset(),
+    countdown: int | None = None,
 ) -> Scene:
     """`private`, `occupants` and `ui` are per booth; `seat_of_booth` maps a booth to its
     rules seat (None for a booth left empty when the match began). Torch walls of booths in
     `players_light` are left to their players (`torches: players`)."""
     scene = Scene()
-    _board(scene, arena, text, public, occupants)
+    _board(scene, arena, text, public, occupants, countdown)
     for seat in arena.seats:
         i = seat.index
         rules_seat = seat_of_booth[i]
@@ -83,14 +78,20 @@ def _name(public: Mapping[str, Any], seat: int | None) -> str:
 
 
 def _board(
-    scene: Scene, arena: Arena, text: Locale, public: Mapping[str, Any] | None, occupants: Sequence[str | None]
+    scene: Scene,
+    arena: Arena,
+    text: Locale,
+    public: Mapping[str, Any] | None,
+    occupants: Sequence[str | None],
+    countdown: int | None,
 ) -> None:
     signs = arena.board_signs
     t = "wool_bluff.sign."
     scene.signs[signs["title"].at] = text.lines(t + "title", arena=arena.name[:15])
     if public is None:
         seated = sum(1 for o in occupants if o)
-        scene.signs[signs["status"].at] = text.lines(t + "waiting", seated=seated, seats=len(occupants))
+        waiting = t + ("waiting" if countdown is None else "lobby")
+        scene.signs[signs["status"].at] = text.lines(waiting, seated=seated, seats=len(occupants), seconds=countdown)
         for key in ("bid", "to_act", "wool", "standings"):
             scene.signs[signs[key].at] = ("", "", "", "")
         return

@@ -1,0 +1,316 @@
+"""Wool Bluff's kit: sign clicks and discards, the Reveal read from the walls, torches.
+
+What only Wool Bluff does: the bid draft (colour, count) composed by clicking signs, hand
+slots clicked to discard, `give` mode (wool items handed out, the discard pad read back,
+hands put up on the walls by the players), the Reveal (walls read and compared with the
+deals) and `torches: players` (penalised players put up their own torches).
+
+In booth mode the controller draws the wool walls itself, so it owns them: at the Reveal
+any cell that differs from what it drew is written again and nobody is blamed for it
+(someone else placed it); only give mode, where players build their own walls, reports
+tampering.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Hashable, Mapping
+from dataclasses import astuple
+from typing import Any
+
+from mcbridge.core import Action, Event
+from mcbridge.games.wool_bluff import COLOURS, Bid, Bluff, Deal, Discard, Reveal, Through, WoolBluffState
+from mcbridge.games.wool_bluff.actions import Penalised, WoolDealt, WoolDiscarded, wool_pairs
+from mcbridge.tables.arena import SeatPlan
+from mcbridge.tables.kit import Kit, ReadKey, Scene, TableView
+from mcbridge.tables.kits.wool_bluff_arena import PART
+from mcbridge.tables.kits.wool_bluff_render import (
+    COLOUR_OF_WOOL,
+    MAX_TORCHES_SHOWN,
+    SeatUi,
+    hand_slots,
+    render,
+)
+from mcbridge.tables.table import Table
+from mcbridge.world import blocks
+from mcbridge.world.blocks import Block
+from mcbridge.world.geometry import Pos
+
+log = logging.getLogger(__name__)
+
+
+class WoolBluffKit(Kit):
+    part = PART
+    #: One per seat per turn: the board shows them.
+    quiet_events = (WoolDealt, WoolDiscarded)
+
+    def __init__(self, table: Table) -> None:
+        super().__init__(table)
+        arena = table.arena
+        wanted = arena.setting("dispensing")
+        self.dispensing = wanted if table.can_give or wanted == "booth" else "booth"
+        self.torches = arena.setting("torches")
+        self.ui = [SeatUi() for _ in arena.seats]
+        self.hold_until = 0.0
+        self.reveal_since: float | None = None
+        self.wall_reads: dict[int, list[Block]] | None = None
+        self.torch_wait: dict[int, int] = {}  # booth -> torches its player must put up
+        self.torch_deadline = 0.0
+        if self.dispensing != wanted:
+            table.outbox.chat.append(f"[{arena.name}] server cannot give items: using booth mode")
+            log.warning("arena %s: the server cannot give items; falling back to booth mode", arena.name)
+
+    @property
+    def state(self) -> WoolBluffState:
+        state = self.table.state
+        assert isinstance(state, WoolBluffState)
+        return state
+
+    # -- input ----------------------------------------------------------------------------
+    def hit_targets(self, seat: SeatPlan) -> dict[Pos, tuple[str, int]]:
+        targets = super().hit_targets(seat)
+        for k, cell in enumerate(seat.hand_display.cells):
+            targets[cell] = ("hand", k)
+        return targets
+
+    def on_click(self, booth: int, seat: int, target: str, slot: int) -> Action | None:
+        ui = self.ui[booth]
+        view = self.state.view(seat)
+        if target == "colour":
+            ui.colour = COLOURS[(COLOURS.index(ui.colour) + 1) % len(COLOURS)]
+        elif target in ("minus", "plus"):
+            lo = view["min_count"] or 1
+            ui.count = max(lo, min(max(view["wool_in_play"], lo), ui.count + (1 if target == "plus" else -1)))
+        elif target == "bid":
+            return Bid(ui.colour, ui.count)
+        elif target == "through":
+            return Through()
+        elif target == "bluff":
+            return Bluff()
+        elif target == "hand" and view["phase"] == "discard" and view["must_discard"]:
+            return self._toggle_discard(booth, slot, view)
+        return None
+
+    def _toggle_discard(self, booth: int, slot: int, view: dict[str, Any]) -> Action | None:
+        slots = hand_slots(view["drawn"])
+        if slot >= len(slots):
+            return None
+        picked = self.ui[booth].selected
+        if slot in picked:
+            picked.remove(slot)
+        else:
+            picked.append(slot)
+        if len(picked) != view["must_discard"]:
+            return None
+        chosen = [slots[k] for k in picked]
+        return Discard(wool_pairs({c: chosen.count(c) for c in set(chosen)}))
+
+    def help_fields(self) -> dict[str, Any]:
+        return {"multiplier": self.table.game.options["white_multiplier"]}
+
+    # -- chance and time ------------------------------------------------------------------
+    def chance(self, now: float) -> Action | None:
+        state = self.state
+        if state.phase == "reveal":
+            return Reveal(self._tamper_report()) if self._reveal_ready(now) else None
+        if state.phase == "deal" and self.torch_wait:
+            if now < self.torch_deadline:
+                return None
+            for booth in list(self.torch_wait):  # too slow: the controller lights them itself
+                self._stop_waiting_for_torches(booth)
+        if state.phase == "deal" and now < self.hold_until:
+            return None
+        return super().chance(now)
+
+    def on_applied(self, seat: int, action: Action, events: list[Event], now: float) -> None:
+        state = self.state
+        if seat >= 0:
+            self.ui[self.table.booth_of(seat)].selected = []
+        if isinstance(action, Reveal):
+            self.hold_until = now + self.table.reveal_hold
+            self.reveal_since = None
+            self.wall_reads = None
+            if self.torches == "players" and not state.is_over:
+                self._await_torches(events, now)
+        elif isinstance(action, Deal) and self.dispensing == "give":
+            for colour, n in action.wool:
+                wool = blocks.wool(colour)
+                self.table.outbox.gives.append((state.players[action.seat], wool.id, wool.data, n))
+
+    def decision_key(self) -> Hashable:
+        state = self.state
+        return (state.turn, state.bid and state.bid.get("count"))
+
+    def on_decision(self, seat: int) -> None:
+        """A fresh bid draft for whoever must bid: the smallest legal count, the standing colour."""
+        state = self.state
+        if state.phase == "bid":
+            ui = self.ui[self.table.booth_of(seat)]
+            ui.count = state.view(seat)["min_count"]
+            if state.bid:
+                ui.colour = str(state.bid["colour"])
+
+    def on_reset(self) -> None:
+        self.ui = [SeatUi() for _ in self.table.arena.seats]
+        self.hold_until = 0.0
+        self.reveal_since = None
+        self.wall_reads = None
+        self.torch_wait = {}
+
+    def _reveal_ready(self, now: float) -> bool:
+        """Walls are read (next tick) after the hands are put up; give mode waits for players."""
+        if self.reveal_since is None:
+            self.reveal_since = now
+            return False
+        if self.wall_reads is None:
+            return False
+        if self.dispensing == "booth":
+            return True
+        complete = all(
+            sum(1 for b in self.wall_reads.get(self.table.booth_of(s), []) if b.id == blocks.WOOL.id)
+            >= sum(self._dealt(s).values())
+            for s in self.state.active_seats()
+        )
+        return complete or now - self.reveal_since >= self.table.arena.timeouts["reveal"]
+
+    def _dealt(self, seat: int) -> dict[str, int]:
+        return dict(self.state.hands[seat] or {})
+
+    def _tamper_report(self) -> tuple[tuple[int, tuple[tuple[str, int], ...]], ...]:
+        if self.dispensing == "booth":
+            return ()  # the controller drew these walls: a stray block is someone else's doing
+        reports = []
+        for seat in self.state.active_seats():
+            wall: dict[str, int] = {}
+            for b in (self.wall_reads or {}).get(self.table.booth_of(seat), []):
+                if b.id == blocks.WOOL.id and b.data in COLOUR_OF_WOOL:
+                    wall[COLOUR_OF_WOOL[b.data]] = wall.get(COLOUR_OF_WOOL[b.data], 0) + 1
+                elif b.id != blocks.AIR.id:
+                    wall["?"] = wall.get("?", 0) + 1
+            dealt = self._dealt(seat)
+            diff = tuple((c, wall.get(c, 0) - dealt.get(c, 0)) for c in COLOURS if wall.get(c, 0) != dealt.get(c, 0))
+            if diff or wall.get("?"):
+                reports.append((seat, diff))
+        return tuple(reports)
+
+    # -- reading the world -------------------------------------------------------------------
+    def reads_wanted(self) -> dict[ReadKey, list[Pos]]:
+        """The wool walls at Reveal, the discard pads in give mode, torch walls players fill."""
+        wanted: dict[ReadKey, list[Pos]] = {}
+        state = self.state
+        if state.phase == "reveal" and self.reveal_since is not None:
+            for plan in self.table.arena.seats:
+                wanted[("wall", plan.index)] = plan.wool_wall.cells
+        if self.dispensing == "give" and state.phase == "discard":
+            for seat in sorted(state.discard_due):
+                booth = self.table.booth_of(seat)
+                wanted[("pad", booth)] = self.table.arena.seats[booth].discard_pad.cells
+        for booth in self.torch_wait:
+            wanted[("torches", booth)] = self.table.arena.seats[booth].torch_wall.cells
+        return wanted
+
+    def on_reads(self, results: dict[ReadKey, list[Block]]) -> None:
+        walls = {booth: found for (kind, booth), found in results.items() if kind == "wall"}
+        if walls:
+            self.wall_reads = walls
+            if self.dispensing == "booth":
+                self._restore_walls(walls)
+        for (kind, booth), found in results.items():
+            if kind == "pad":
+                self._pad_seen(booth, found)
+            elif kind == "torches":
+                self._torches_seen(booth, found)
+
+    def _restore_walls(self, walls: dict[int, list[Block]]) -> None:
+        """Booth mode: any wall cell the controller did not write is written again."""
+        drawn = self.table.scene().blocks
+        for booth, found in walls.items():
+            for cell, block in zip(self.table.arena.seats[booth].wool_wall.cells, found, strict=True):
+                if drawn.get(cell, blocks.AIR) != block:
+                    self.table.outbox.refresh.append(cell)
+
+    def _pad_seen(self, booth: int, found: list[Block]) -> None:
+        """Wool placed on a discard pad counts as discarded; the pad is emptied again."""
+        state = self.state
+        seat = self.table.rules_seat(booth)
+        if seat is None or seat not in state.discard_due:
+            return
+        cells = self.table.arena.seats[booth].discard_pad.cells
+        pile = self.ui[booth].pad
+        for cell, block in zip(cells, found, strict=True):
+            if block.id == blocks.AIR.id:
+                continue
+            self.table.outbox.clears.append(cell)
+            if block.id == blocks.WOOL.id and block.data in COLOUR_OF_WOOL:
+                pile.append(COLOUR_OF_WOOL[block.data])
+        if len(pile) >= state.discard_due[seat]:
+            chosen, self.ui[booth].pad = pile[: state.discard_due[seat]], []
+            self.table.submit(seat, Discard(wool_pairs({c: chosen.count(c) for c in set(chosen)})))
+
+    def _await_torches(self, events: list[Event], now: float) -> None:
+        """`torches: players`: each penalised player puts up their own red torches."""
+        state = self.state
+        for event in events:
+            if isinstance(event, Penalised) and state.active[event.seat]:
+                booth = self.table.booth_of(event.seat)
+                self.torch_wait[booth] = min(event.total, MAX_TORCHES_SHOWN)
+                name = state.players[event.seat]
+                if self.table.can_give:
+                    self.table.outbox.gives.append((name, blocks.REDSTONE_TORCH_ON.id, 0, event.torches))
+                self.table._tell(
+                    name,
+                    self.table.text.t("wool_bluff.place_torches", count=event.torches, total=self.torch_wait[booth]),
+                )
+        self.torch_deadline = now + self.table.arena.timeouts["reveal"]
+
+    def _torches_seen(self, booth: int, found: list[Block]) -> None:
+        lit = sum(1 for b in found if b.id in (blocks.REDSTONE_TORCH_ON.id, blocks.REDSTONE_TORCH_OFF.id))
+        if lit == self.torch_wait.get(booth):
+            self._stop_waiting_for_torches(booth)
+
+    def _stop_waiting_for_torches(self, booth: int) -> None:
+        """The controller owns the wall again: re-assert it on the next write."""
+        self.torch_wait.pop(booth, None)
+        self.table.outbox.refresh.extend(self.table.arena.seats[booth].torch_wall.cells)
+
+    # -- output ---------------------------------------------------------------------------
+    def _showing(self) -> bool:
+        state = self.table.state
+        if not isinstance(state, WoolBluffState):
+            return False
+        held = state.phase == "deal" and self.table.clock() < self.hold_until
+        return state.phase == "reveal" or state.is_over or held
+
+    def scene_key(self) -> Hashable:
+        return (self._showing(), tuple(astuple(ui) for ui in self.ui), tuple(sorted(self.torch_wait)))
+
+    def render(self, view: TableView) -> Scene:
+        state = self.table.state
+        public = view.public
+        if isinstance(state, WoolBluffState) and public is not None:
+            if state.phase == "reveal":
+                # the hands go up now (booth mode draws them; give mode leaves the walls to players)
+                hands = [state.hands[s] if state.active[s] else None for s in range(len(state.players))]
+                public = {**public, "last_reveal": {"hands": hands}}
+            if state.is_over:
+                public = {**public, "standings": state.result()["standings"]}  # the board shows the rules' ranking
+        manage = self.dispensing == "booth" or not (state is not None and state.phase == "reveal")
+        return render(
+            view.arena,
+            view.text,
+            public,
+            view.private,
+            view.occupants,
+            view.seat_of_booth,
+            self.ui,
+            self._showing(),
+            manage,
+            players_light=frozenset(self.torch_wait),
+            countdown=view.lobby_countdown,
+        )
+
+    def score_text(self, row: Mapping[str, Any]) -> str:
+        return self.table.text.t("wool_bluff.score", torches=row["torches"])
+
+
+KIT = WoolBluffKit

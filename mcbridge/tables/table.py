@@ -1,0 +1,465 @@
+"""The table runtime: one arena, its booths, and the matches played in it, for any game.
+
+The table is the only place where rules and world meet (DESIGN.md §5). It receives
+intents (a sign clicked by a player, a chat line, where players stand, what a wall read
+showed), turns them into rules actions through its game's kit (`mcbridge.tables.kit`),
+journals them, publishes a `TableUpdate` for each, and exposes the scene it wants the
+world to show. It never talks to the server itself: the supervisor batches every table's
+reads and writes into one round per tick and passes the clock in, so tables are easy to
+test and cheap to run by the dozen.
+
+Words: a *booth* is the place (arena seat index); a *seat* is the rules seat of a match
+(booths left empty when a match starts are skipped, so the two can differ).
+
+A table keeps playing: after a match it shows the standings for `lobby.hold` seconds,
+unseats those who left, clears its scene, and counts down (`lobby.countdown`) to the next
+match as soon as enough players sit, each match with a fresh seed and its own journal id.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from mcbridge import games
+from mcbridge.core import CHANCE, Action, Event, IllegalAction, Rng, State
+from mcbridge.i18n import Locale, locale
+from mcbridge.tables import kits, rules_view
+from mcbridge.tables.arena import ABSENT, Arena
+from mcbridge.tables.journal import Journal
+from mcbridge.tables.kit import Kit, ReadKey, Scene, TableView
+from mcbridge.tables.match_seeds import chance_rng, match_seed
+from mcbridge.tables.updates import TableUpdate, UpdateFeed
+from mcbridge.world import blocks
+from mcbridge.world.blocks import Block
+from mcbridge.world.geometry import Pos
+
+log = logging.getLogger(__name__)
+
+HELP_WORDS = {"help", "ヘルプ", "へるぷ", "?"}
+#: Prize item names -> legacy item (id, data).
+PRIZE_ITEMS = {"diamond": (264, 0), "emerald": (388, 0), "gold_ingot": (266, 0), "iron_ingot": (265, 0)}
+
+
+@dataclass
+class Occupant:
+    name: str
+    present: bool = True
+    away_since: float | None = None  # when they were last seen leaving (clock time)
+
+
+@dataclass
+class Outbox:
+    """What the table wants said or given; the supervisor sends it with the next write."""
+
+    chat: list[str] = field(default_factory=list)
+    private: list[tuple[str, str]] = field(default_factory=list)  # (player, text)
+    gives: list[tuple[str, int, int, int]] = field(default_factory=list)  # (player, id, data, count)
+    clears: list[Pos] = field(default_factory=list)  # arena-local cells a player filled, to empty
+    refresh: list[Pos] = field(default_factory=list)  # cells players changed: rewrite as rendered
+
+    def drain(self) -> Outbox:
+        out = Outbox(self.chat, self.private, self.gives, self.clears, self.refresh)
+        self.chat, self.private, self.gives, self.clears, self.refresh = [], [], [], [], []
+        return out
+
+
+class Table:
+    def __init__(
+        self,
+        arena: Arena,
+        journal: Journal,
+        clock: Callable[[], float],
+        *,
+        seed: int | None = None,
+        can_give: bool = False,
+        can_tell: bool = False,
+        start_delay: float | None = None,
+        hold: float | None = None,
+        reveal_hold: float = 5.0,
+    ) -> None:
+        self.arena = arena
+        self.journal = journal
+        self.clock = clock
+        # No seed: every match gets a secret one, so nobody can predict the deals. A seed
+        # (tests, the demo) makes the table's matches reproducible, match by match.
+        self.seed = seed
+        self.can_tell = can_tell
+        self.can_give = can_give
+        self.start_delay = arena.lobby.countdown if start_delay is None else start_delay
+        self.hold = arena.lobby.hold if hold is None else hold
+        self.reveal_hold = reveal_hold  # how long a kit shows a reveal before play goes on
+        self.text: Locale = locale(arena.locale)
+        self.game = games.load(arena.game, arena.game_options())
+        n = len(arena.seats)
+        self.occupants: list[Occupant | None] = [None] * n
+        self.state: State | None = None
+        self.booths: list[int] = []  # rules seat -> booth index (empty booths are skipped)
+        self.match_id: int | None = None
+        self.match_seed = 0
+        self.seq = 0
+        self.outbox = Outbox()
+        self.updates = UpdateFeed()
+        self.updates.subscribe_inline(self._chat_lines)
+        self.deadlines: dict[int, float] = {}
+        self._deadline_key: tuple[Any, ...] = ()
+        self.last_join = 0.0
+        self.finished = False
+        self.finished_at = 0.0
+        self._scene_key: tuple[Any, ...] = ()
+        self._scene = Scene()
+        self.kit: Kit = kits.kit_class(arena.game)(self)
+        self.hits = self._hit_map()
+        self._resume()
+
+    # -- setup ----------------------------------------------------------------------------
+    def _hit_map(self) -> dict[Pos, tuple[str, int, int]]:
+        hits: dict[Pos, tuple[str, int, int]] = {}
+        for seat in self.arena.seats:
+            for cell, (target, slot) in self.kit.hit_targets(seat).items():
+                hits[cell] = (target, seat.index, slot)
+        return hits
+
+    def _resume(self) -> None:
+        """Pick up the arena's unfinished match from the journal, with the options it began with."""
+        saved = self.journal.unfinished(self.arena.name)
+        if saved is None:
+            return
+        self.game = games.load(saved.game, saved.rules_options())
+        state = self.game.new_match(saved.players, saved.seed)
+        for seat, data in saved.actions:
+            state.apply(seat, self.game.action_from_json(data))
+        self.state = state
+        self.match_id = saved.id
+        self.match_seed = saved.seed
+        self.seq = len(saved.actions)
+        self.booths = list(saved.options.get("booths", range(len(saved.players))))
+        self.occupants = [None] * len(self.arena.seats)
+        for name, booth in zip(saved.players, self.booths, strict=True):
+            self.occupants[booth] = Occupant(name, present=False, away_since=self.clock())
+        log.info("arena %s: resumed match %s at action %s", self.arena.name, saved.id, self.seq)
+        self._tell_waiting_after_restart()
+
+    def _tell_waiting_after_restart(self) -> None:
+        """Whoever the table waits for hears that it restarted and what it waits for: a
+        command read but not journaled before the restart is lost and must be given again."""
+        state = self.state
+        assert state is not None
+        if state.is_over:
+            return
+        phase = self._phase_text(state.phase)
+        for seat in sorted(state.to_act() - {CHANCE}):
+            name = state.players[seat]
+            self._tell(name, self.text.t("common.restarted", name=name, phase=phase))
+
+    def _phase_text(self, phase: str) -> str:
+        key = f"{self.game.name}.phase.{phase}"
+        return self.text.t(key) if self.text.has(key) else phase
+
+    def chance_rng(self) -> Rng:
+        """The stream of the chance action about to be journaled at `seq` (see match_seeds)."""
+        return chance_rng(self.match_seed, self.seq)
+
+    # -- seats ----------------------------------------------------------------------------
+    def rules_seat(self, booth: int) -> int | None:
+        return self.booths.index(booth) if booth in self.booths else None
+
+    def booth_of(self, seat: int) -> int:
+        return self.booths[seat]
+
+    def seat_of(self, name: str) -> int | None:
+        """The booth a player sits in."""
+        for i, occ in enumerate(self.occupants):
+            if occ and occ.name == name:
+                return i
+        return None
+
+    def join(self, booth: int, name: str) -> None:
+        current = self.seat_of(name)
+        if current is not None:
+            occ = self.occupants[current]
+            assert occ is not None
+            self._back(occ, current)
+            return
+        if self.state is not None or self.occupants[booth] is not None:
+            self._tell(name, self.text.t("common.error.table_full"))
+            return
+        self.occupants[booth] = Occupant(name)
+        self.last_join = self.clock()
+        self.outbox.chat.append(self.text.t("common.joined", name=name, seat=booth + 1))
+        if self.can_give:  # the signs answer only to a sword: hand one to whoever sits down
+            self.outbox.gives.append((name, blocks.DIAMOND_SWORD_ITEM, 0, 1))
+            self._tell(name, self.text.t("common.sword_given"))
+
+    def on_presence(self, online: Collection[str], inside: dict[str, Pos]) -> None:
+        """Who is online, and where those inside this arena stand (arena-local).
+
+        Walking into a free booth takes the seat; a seated player who is not online is absent
+        (the rules' timeouts act for them) until they come back.
+        """
+        for booth, occ in enumerate(self.occupants):
+            if occ is None:
+                continue
+            if occ.name in online:
+                self._back(occ, booth)
+            elif occ.present:
+                occ.present, occ.away_since = False, self.clock()
+                self.outbox.chat.append(self.text.t("common.left", name=occ.name, seat=booth + 1))
+        for name, pos in inside.items():
+            for seat in self.arena.seats:
+                if seat.interior.cuboid.contains(pos):
+                    # a free booth is taken only before the match; during it, walking into one is
+                    # no request to join (which would be refused every cycle the player stands there)
+                    free = self.occupants[seat.index] is None and self.state is None
+                    if free or self.seat_of(name) == seat.index:
+                        self.join(seat.index, name)
+
+    def _back(self, occ: Occupant, booth: int) -> None:
+        if not occ.present:
+            occ.present, occ.away_since = True, None
+            self.outbox.chat.append(self.text.t("common.rejoined", name=occ.name, seat=booth + 1))
+
+    def _away_too_long(self, occ: Occupant | None, now: float) -> bool:
+        """Away longer than `timeouts.absent`: the rules act for them at once on their turns
+        (and before a match, their seat is freed)."""
+        return (
+            occ is not None
+            and not occ.present
+            and occ.away_since is not None
+            and now - occ.away_since >= self.arena.timeouts[ABSENT]
+        )
+
+    # -- input ----------------------------------------------------------------------------
+    def on_hit(self, pos: Pos, name: str) -> bool:
+        """A sword right-click at an arena-local position; False if it is not ours."""
+        target = self.hits.get(pos)
+        if target is None:
+            return False
+        kind, booth, slot = target
+        if kind == "join":
+            self.join(booth, name)
+            return True
+        seat = self.rules_seat(booth)
+        if self.seat_of(name) != booth or self.state is None or seat is None or self.state.is_over:
+            return True  # someone else's booth or no match: nothing to do
+        action = self.kit.on_click(booth, seat, kind, slot)
+        if action is not None:
+            self.submit(seat, action)
+        return True
+
+    def on_chat(self, name: str, message: str) -> None:
+        text = message.strip()
+        if not text.startswith(("!", "！")):
+            return
+        word = text.lstrip("!！").strip().lower()
+        if word in HELP_WORDS:
+            self._tell(name, self.text.t(f"{self.game.name}.help", **self.kit.help_fields()))
+            return
+        booth = self.seat_of(name)
+        seat = self.rules_seat(booth) if booth is not None else None
+        if seat is None or self.state is None:
+            self._tell(name, self.text.t("common.error.not_seated"))
+            return
+        try:
+            action = self.kit.parse_chat(seat, text)
+        except IllegalAction as exc:
+            self._refuse(name, exc)
+            return
+        self.submit(seat, action)
+
+    def submit(self, seat: int, action: Action) -> list[Event]:
+        """Apply through the rules; journal; publish. Refusals go back to the player."""
+        assert self.state is not None and self.match_id is not None
+        try:
+            events = self.state.apply(seat, action)
+        except IllegalAction as exc:
+            occ = self.occupants[self.booth_of(seat)] if seat >= 0 else None
+            if occ:
+                self._refuse(occ.name, exc)
+            else:
+                log.error("arena %s: chance action refused: %s", self.arena.name, exc)
+            return []
+        self.journal.append(self.match_id, self.seq, seat, action.to_json())
+        self.seq += 1
+        self.updates.publish(
+            TableUpdate(self.arena.name, self.match_id, self.seq - 1, seat, tuple(events), self.state.view(None))
+        )
+        self.kit.on_applied(seat, action, events, self.clock())
+        return events
+
+    def _chat_lines(self, update: TableUpdate) -> None:
+        """The chat subscriber: every event the kit does not keep quiet, in the table's language."""
+        assert self.state is not None
+        for event in update.events:
+            if not isinstance(event, self.kit.quiet_events):
+                self.outbox.chat.append(self.text.event(self.game.name, event, self.state.players, self._numbers()))
+
+    def _refuse(self, name: str, exc: IllegalAction) -> None:
+        players = self.state.players if self.state else []
+        self._tell(name, self.text.refusal(self.game.name, exc, players, self._numbers()))
+
+    def _numbers(self) -> list[int]:
+        """How people know the seats: by booth number, which a rules seat need not equal."""
+        return [b + 1 for b in self.booths]
+
+    def _tell(self, name: str, text: str) -> None:
+        if self.can_tell:
+            self.outbox.private.append((name, text))
+        else:
+            self.outbox.chat.append(f"@{name}: {text}")
+
+    # -- time -----------------------------------------------------------------------------
+    def tick(self) -> None:
+        now = self.clock()
+        if self.state is None:
+            self._maybe_start(now)
+            return
+        if self.state.is_over:
+            self._finish(now)
+            if now - self.finished_at >= self.hold:
+                self._reset()
+            return
+        self._run_chance(now)
+        self._timeouts(now)
+
+    def _enough_seated(self) -> bool:
+        return sum(1 for o in self.occupants if o) >= self.game.player_range[0]
+
+    def lobby_countdown(self, now: float) -> int | None:
+        """Whole seconds before the next match starts, while enough players sit."""
+        if self.state is not None or not self._enough_seated():
+            return None
+        return max(0, math.ceil(self.start_delay - (now - self.last_join)))
+
+    def _maybe_start(self, now: float) -> None:
+        for booth, occ in enumerate(self.occupants):
+            if occ is not None and self._away_too_long(occ, now):
+                self.occupants[booth] = None  # gone before the match began: free the booth
+        seated = [o.name for o in self.occupants if o]
+        full = len(seated) == len(self.occupants)
+        if self._enough_seated() and (full or now - self.last_join >= self.start_delay):
+            self.booths = [i for i, o in enumerate(self.occupants) if o]
+            seed = match_seed(self.seed, self.arena.name, self.journal.count(self.arena.name))
+            self.game = games.load(self.arena.game, self.arena.game_options())
+            self.state = self.game.new_match(seated, seed)
+            options = {**self.game.options, "booths": self.booths}
+            self.match_id = self.journal.start_match(self.arena.name, self.game.name, options, seated, seed)
+            self.match_seed = seed
+            self.seq = 0
+            self.finished = False
+
+    def _run_chance(self, now: float) -> None:
+        state = self.state
+        assert state is not None
+        while CHANCE in state.to_act() and not state.is_over:
+            action = self.kit.chance(now)
+            if action is None:
+                return
+            if not self.submit(CHANCE, action) and CHANCE in state.to_act():
+                return  # refused (logged): never spin on it
+
+    def _timeouts(self, now: float) -> None:
+        state = self.state
+        assert state is not None
+        waiting = sorted(s for s in state.to_act() if s != CHANCE)
+        key = (state.phase, tuple(waiting), self.kit.decision_key())
+        if key != self._deadline_key:
+            self._deadline_key = key
+            limit = self.arena.timeouts.get(state.phase, math.inf)
+            self.deadlines = {s: now + limit for s in waiting}
+            for s in waiting:
+                self.kit.on_decision(s)
+        for seat, deadline in list(self.deadlines.items()):
+            occ = self.occupants[self.booth_of(seat)]
+            if (now >= deadline or self._away_too_long(occ, now)) and seat in state.to_act():
+                self.outbox.chat.append(self.text.t("common.timeout", name=occ.name if occ else seat))
+                self.submit(seat, state.timeout_action(seat))
+                self.deadlines.pop(seat, None)
+
+    def _finish(self, now: float) -> None:
+        if self.finished or self.state is None or self.match_id is None:
+            return
+        self.finished = True
+        self.finished_at = now
+        result = rules_view.result_json(self.state)
+        self.journal.finish(self.match_id, result)
+        game = self.game.name
+        self.outbox.chat.append(self.text.t(f"{game}.standings_title"))
+        for row in result.get("standings", []):
+            self.outbox.chat.append(self.text.t("common.standings", **row, score=self.kit.score_text(row)))
+            prize = self._prize(row)
+            if prize["count"] and self.can_give:
+                item = PRIZE_ITEMS.get(prize["item"], (264, 0))
+                self.outbox.gives.append((row["name"], item[0], item[1], prize["count"]))
+            if prize["count"]:
+                self.outbox.chat.append(
+                    self.text.t(f"{game}.prize_given", name=row["name"], count=prize["count"], item=prize["item"])
+                )
+
+    def _prize(self, row: Mapping[str, Any]) -> dict[str, Any]:
+        """The rules' prize for a standings row, or the arena's by rank when the rules give none."""
+        if "prize" in row:
+            return dict(row["prize"])
+        prize = self.arena.prize
+        return {"item": prize["item"], "count": prize["winner"] if row.get("rank") == 1 else prize["others"]}
+
+    def _reset(self) -> None:
+        """Back to the lobby: those who left lose their booth, those who stay keep it."""
+        for booth, occ in enumerate(self.occupants):
+            if occ is not None and not occ.present:
+                self.occupants[booth] = None
+        self.state = None
+        self.match_id = None
+        self.booths = []
+        self.seq = 0
+        self.deadlines = {}
+        self._deadline_key = ()
+        self.finished = False
+        self.last_join = self.clock()  # the countdown starts afresh for whoever stayed
+        self.kit.on_reset()
+
+    # -- world reads ----------------------------------------------------------------------
+    def reads_wanted(self) -> dict[ReadKey, list[Pos]]:
+        return self.kit.reads_wanted() if self.state is not None else {}
+
+    def on_reads(self, results: dict[ReadKey, list[Block]]) -> None:
+        self.kit.on_reads(results)
+
+    # -- output ---------------------------------------------------------------------------
+    def scene(self) -> Scene:
+        """The desired world; rendered again only when something it shows has changed, since
+        the supervisor asks every table every cycle and most cycles change nothing."""
+        now = self.clock()
+        countdown = self.lobby_countdown(now)
+        key = (
+            self.match_id,
+            self.seq,
+            countdown,
+            self.finished,
+            tuple(o.name if o else None for o in self.occupants),
+            self.kit.scene_key(),
+        )
+        if key != self._scene_key:
+            self._scene_key, self._scene = key, self.kit.render(self.view(countdown))
+        return self._scene
+
+    def view(self, countdown: int | None = None) -> TableView:
+        state = self.state
+        n = len(self.arena.seats)
+        private: list[Mapping[str, Any] | None] = [None] * n
+        if state:
+            for s, booth in enumerate(self.booths):
+                private[booth] = state.view(s)
+        return TableView(
+            arena=self.arena,
+            text=self.text,
+            public=state.view(None) if state else None,
+            private=private,
+            occupants=[o.name if o else None for o in self.occupants],
+            seat_of_booth=[self.rules_seat(b) for b in range(n)],
+            lobby_countdown=countdown,
+            holding=self.finished,
+        )
