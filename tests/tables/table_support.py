@@ -103,7 +103,7 @@ class Rig:
 
 
 def make_rig(world: EmbeddedHandle, arena: Arena, journal_path: Path, *, seed: int = 5,
-             reveal_hold: float = 0.5, build: bool = True) -> Rig:
+             reveal_hold: float = 0.5, build: bool = True, hold: float | None = None) -> Rig:
     conn = Connection(world.host, world.port)
     if build:
         build_arena(conn, arena)
@@ -111,7 +111,7 @@ def make_rig(world: EmbeddedHandle, arena: Arena, journal_path: Path, *, seed: i
     clock = StepClock()
     journal = Journal(journal_path)
     table = Table(arena, journal, clock, seed=seed, can_give="give" in caps, can_tell="tell" in caps,
-                  start_delay=0.5, reveal_hold=reveal_hold)
+                  start_delay=0.5, reveal_hold=reveal_hold, hold=hold)
     return Rig(world, arena, conn, journal, table, Supervisor(conn, [table]), clock)
 
 
@@ -253,7 +253,7 @@ class ChatPlayers:
         if state is None or state.is_over:
             return
         for seat in sorted(state.to_act() - {CHANCE}):
-            key = (seat, state.turn, state.phase, state.bid and state.bid.get("count"), len(state.responses))
+            key = (state.seed, seat, state.turn, state.phase, state.bid and state.bid.get("count"), len(state.responses))
             if key in self.typed:
                 continue
             action = self.policy.choose(state.view(seat), state.legal_actions(seat), self.rng)
