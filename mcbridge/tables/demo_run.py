@@ -17,6 +17,7 @@ from mcbridge import CONFIG_DIR
 from mcbridge.tables.build import build_arena
 from mcbridge.tables.config import load_arena
 from mcbridge.tables.demo import TableBot
+from mcbridge.tables.faults import install_kill_points
 from mcbridge.tables.journal import Journal
 from mcbridge.tables.supervisor import Supervisor
 from mcbridge.tables.table import Table
@@ -49,6 +50,7 @@ def run_demo(
     players = max(2, min(players, len(arena.seats)))
     with tempfile.TemporaryDirectory() as tmp, start_embedded(port=0, tps=tps) as world:
         journal = Journal(journal_path or Path(tmp) / "journal.sqlite")
+        install_kill_points(journal)
         with Connection("127.0.0.1", world.port) as conn:
             started = time.monotonic()
             sent = build_arena(conn, arena)
