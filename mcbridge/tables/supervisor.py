@@ -222,6 +222,7 @@ class AsyncSupervisor:
     def __init__(self, conn: AsyncConnection, tables: Sequence[Table]) -> None:
         self.conn = conn
         self.protocol = SupervisorProtocol(tables)
+        conn.on_reconnect.append(lambda _conn: self.protocol.forget())
 
     async def step(self) -> CycleStats:
         batch: Batch | None = self.protocol.start_cycle()

@@ -107,6 +107,7 @@ class Table:
         self.deadlines: dict[int, float] = {}
         self._deadline_key: tuple[Any, ...] = ()
         self.last_join = 0.0
+        self._told_running: set[tuple[str, int | None]] = set()  # (player, match) told a match is on
         self.finished = False
         self.finished_at = 0.0
         self._scene_key: tuple[Any, ...] = ()
@@ -213,9 +214,12 @@ class Table:
                 if seat.interior.cuboid.contains(pos):
                     # a free booth is taken only before the match; during it, walking into one is
                     # no request to join (which would be refused every cycle the player stands there)
-                    free = self.occupants[seat.index] is None and self.state is None
-                    if free or self.seat_of(name) == seat.index:
+                    empty = self.occupants[seat.index] is None
+                    if (empty and self.state is None) or self.seat_of(name) == seat.index:
                         self.join(seat.index, name)
+                    elif empty and self.seat_of(name) is None and (name, self.match_id) not in self._told_running:
+                        self._told_running.add((name, self.match_id))  # once a match, not every cycle
+                        self._tell(name, self.text.t("common.match_running", seat=seat.index + 1))
 
     def _back(self, occ: Occupant, booth: int) -> None:
         if not occ.present:

@@ -102,7 +102,7 @@ class Rig:
         self.journal.close()
 
 
-def make_rig(world: EmbeddedHandle, arena: Arena, journal_path: Path, *, seed: int = 5,
+def make_rig(world: EmbeddedHandle, arena: Arena, journal_path: Path, *, seed: int | None = 5,
              reveal_hold: float = 0.5, build: bool = True, hold: float | None = None) -> Rig:
     conn = Connection(world.host, world.port)
     if build:
