@@ -253,7 +253,8 @@ class ChatPlayers:
         if state is None or state.is_over:
             return
         for seat in sorted(state.to_act() - {CHANCE}):
-            key = (state.seed, seat, state.turn, state.phase, state.bid and state.bid.get("count"), len(state.responses))
+            bid = state.bid and state.bid.get("count")
+            key = (state.seed, seat, state.turn, state.phase, bid, len(state.responses))
             if key in self.typed:
                 continue
             action = self.policy.choose(state.view(seat), state.legal_actions(seat), self.rng)

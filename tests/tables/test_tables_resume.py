@@ -57,7 +57,8 @@ class Players:
             self.typed.add((seat, k))
 
 
-def play(tmp_path: Path, name: str, crashes: Sequence[tuple[str, int]]) -> tuple[JournalMatch, list[Crashed], list[str]]:
+def play(tmp_path: Path, name: str,
+         crashes: Sequence[tuple[str, int]]) -> tuple[JournalMatch, list[Crashed], list[str]]:
     """One match on a fresh world; crash at each (kind, seq) still ahead when its turn comes
     (one step may journal several actions). Returns the journal's match, the crashes made
     (kind, seq, phase), and what the players were told privately."""
