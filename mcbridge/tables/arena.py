@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from mcbridge.core.options import Spec
@@ -48,10 +49,11 @@ class Region:
     cuboid: Cuboid
     faces: Facing | None = None
 
-    @property
-    def cells(self) -> list[Pos]:
-        """Cells in reading order as seen from the front: top row first, left to right."""
-        return sorted(self.cuboid, key=lambda p: (-p.y, p.x, p.z))
+    @cached_property
+    def cells(self) -> tuple[Pos, ...]:
+        """Cells in reading order as seen from the front: top row first, left to right
+        (computed once: renders ask for them on every change)."""
+        return tuple(sorted(self.cuboid, key=lambda p: (-p.y, p.x, p.z)))
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,8 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -90,8 +91,32 @@ class Journal:
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: durable across process crashes
         self.db.executescript(SCHEMA)
-        #: called with (match id, seq) right after an action is stored (fault injection, stats)
+        #: called with (match id, seq) once an action is committed (fault injection, stats)
         self.on_append: list[Callable[[int, int], None]] = []
+        self._grouped: list[tuple[int, int]] | None = None  # appended in the open group
+
+    @contextmanager
+    def group(self) -> Iterator[None]:
+        """One transaction for everything appended inside (the supervisor's cycle), committed
+        before the cycle's effects are written to the world: a commit per cycle instead of
+        one per action. It commits even when the cycle fails, so the journal always holds
+        what the tables applied in memory."""
+        if self._grouped is not None:  # nested (two tables, one journal): the outer one commits
+            yield
+            return
+        self._grouped = []
+        self.db.execute("BEGIN")
+        try:
+            yield
+        finally:
+            appended, self._grouped = self._grouped, None
+            self.db.execute("COMMIT")
+            for match_id, seq in appended:
+                self._appended(match_id, seq)
+
+    def _appended(self, match_id: int, seq: int) -> None:
+        for hook in self.on_append:
+            hook(match_id, seq)
 
     def start_match(self, arena: str, game: str, options: dict[str, Any], players: list[str], seed: int) -> int:
         cur = self.db.execute(
@@ -113,8 +138,10 @@ class Journal:
             "INSERT INTO actions (match_id, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)",
             (match_id, seq, seat, json.dumps(action, ensure_ascii=False), time.time()),
         )
-        for hook in self.on_append:
-            hook(match_id, seq)
+        if self._grouped is not None:
+            self._grouped.append((match_id, seq))
+        else:
+            self._appended(match_id, seq)
 
     def finish(self, match_id: int, result: dict[str, Any]) -> None:
         self.db.execute(

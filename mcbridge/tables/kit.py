@@ -35,10 +35,11 @@ Then list the game in `mcbridge.tables.kits.KITS` and ship `config/arenas/<game>
 
 from __future__ import annotations
 
+import functools
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from mcbridge.core import Action, Event
 from mcbridge.i18n import Locale
@@ -52,6 +53,23 @@ if TYPE_CHECKING:
 
 #: What a wanted read is for, and for which booth: e.g. ("wall", 2).
 ReadKey = tuple[str, int]
+
+
+class Texts(Protocol):
+    """What renders need of a `Locale`."""
+
+    def t(self, key: str, **fields: Any) -> str: ...
+
+    def lines(self, key: str, **fields: Any) -> Lines: ...
+
+
+class CachedTexts:
+    """A `Locale` with its results memoised: a table renders the same few dozen texts again
+    and again, and formatting them was most of a render's cost."""
+
+    def __init__(self, text: Locale, size: int = 4096) -> None:
+        self.t = functools.lru_cache(maxsize=size)(text.t)
+        self.lines = functools.lru_cache(maxsize=size)(text.lines)
 
 
 @dataclass
@@ -130,7 +148,7 @@ class Kit(ABC):
         """The table goes back to its lobby between matches: clear per-match drafts."""
 
     # -- world reads ----------------------------------------------------------------------
-    def reads_wanted(self) -> dict[ReadKey, list[Pos]]:
+    def reads_wanted(self) -> dict[ReadKey, Sequence[Pos]]:
         """Arena-local cells to read with the next poll, by purpose."""
         return {}
 

@@ -19,6 +19,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable, Sequence
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 
 from mcpi.vec3 import Vec3
@@ -131,10 +132,25 @@ class SupervisorProtocol:
                 return names
         self._polls = None
         self.cycles += 1
-        self._dispatch(polls)
-        for table in self.tables:
-            table.tick()
+        with ExitStack() as journals:  # one commit per journal per cycle, before the next write
+            for journal in {id(t.journal): t.journal for t in self.tables}.values():
+                journals.enter_context(journal.group())
+            self._dispatch(polls)
+            for table in self.tables:
+                table.tick()
         return None
+
+    def _chat_table(self, name: str, online: dict[str, Pos]) -> Table:
+        """The one table a chat command is for: where the speaker sits, else the arena they
+        stand in, else the first table (which tells them how to sit down)."""
+        for table in self.tables:
+            if table.seat_of(name) is not None:
+                return table
+        where = online.get(name)
+        for table, area in zip(self.tables, self.areas, strict=True):
+            if where is not None and area.contains(where):
+                return table
+        return self.tables[0]
 
     def _dispatch(self, polls: _Polls) -> None:
         stats = self.stats
@@ -162,8 +178,7 @@ class SupervisorProtocol:
                 if speaker is None:
                     continue
                 stats.chats += 1
-                for table in self.tables:
-                    table.on_chat(speaker, post.message)
+                self._chat_table(speaker, online).on_chat(speaker, post.message)
         for table, wanted in zip(self.tables, polls.reads, strict=True):
             if wanted:
                 table.on_reads({key: _blocks(replies) for key, replies in wanted.items()})

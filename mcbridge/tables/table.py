@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import logging
 import math
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -426,7 +426,7 @@ class Table:
         self.kit.on_reset()
 
     # -- world reads ----------------------------------------------------------------------
-    def reads_wanted(self) -> dict[ReadKey, list[Pos]]:
+    def reads_wanted(self) -> dict[ReadKey, Sequence[Pos]]:
         return self.kit.reads_wanted() if self.state is not None else {}
 
     def on_reads(self, results: dict[ReadKey, list[Block]]) -> None:

@@ -14,15 +14,14 @@ tampering.
 from __future__ import annotations
 
 import logging
-from collections.abc import Hashable, Mapping
-from dataclasses import astuple
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from mcbridge.core import Action, Event
 from mcbridge.games.wool_bluff import COLOURS, Bid, Bluff, Deal, Discard, Reveal, Through, WoolBluffState
 from mcbridge.games.wool_bluff.actions import Penalised, WoolDealt, WoolDiscarded, wool_pairs
 from mcbridge.tables.arena import SeatPlan
-from mcbridge.tables.kit import Kit, ReadKey, Scene, TableView
+from mcbridge.tables.kit import CachedTexts, Kit, ReadKey, Scene, TableView
 from mcbridge.tables.kits.wool_bluff_arena import PART
 from mcbridge.tables.kits.wool_bluff_render import (
     COLOUR_OF_WOOL,
@@ -51,6 +50,7 @@ class WoolBluffKit(Kit):
         self.dispensing = wanted if table.can_give or wanted == "booth" else "booth"
         self.torches = arena.setting("torches")
         self.ui = [SeatUi() for _ in arena.seats]
+        self.texts = CachedTexts(table.text)
         self.hold_until = 0.0
         self.reveal_since: float | None = None
         self.wall_reads: dict[int, list[Block]] | None = None
@@ -194,9 +194,9 @@ class WoolBluffKit(Kit):
         return tuple(reports)
 
     # -- reading the world -------------------------------------------------------------------
-    def reads_wanted(self) -> dict[ReadKey, list[Pos]]:
+    def reads_wanted(self) -> dict[ReadKey, Sequence[Pos]]:
         """The wool walls at Reveal, the discard pads in give mode, torch walls players fill."""
-        wanted: dict[ReadKey, list[Pos]] = {}
+        wanted: dict[ReadKey, Sequence[Pos]] = {}
         state = self.state
         if state.phase == "reveal" and self.reveal_since is not None:
             for plan in self.table.arena.seats:
@@ -282,7 +282,8 @@ class WoolBluffKit(Kit):
         return state.phase == "reveal" or state.is_over or held
 
     def scene_key(self) -> Hashable:
-        return (self._showing(), tuple(astuple(ui) for ui in self.ui), tuple(sorted(self.torch_wait)))
+        drafts = tuple((ui.colour, ui.count, tuple(ui.selected), tuple(ui.pad)) for ui in self.ui)
+        return (self._showing(), drafts, tuple(sorted(self.torch_wait)))
 
     def render(self, view: TableView) -> Scene:
         state = self.table.state
@@ -297,7 +298,7 @@ class WoolBluffKit(Kit):
         manage = self.dispensing == "booth" or not (state is not None and state.phase == "reveal")
         return render(
             view.arena,
-            view.text,
+            self.texts,
             public,
             view.private,
             view.occupants,

@@ -12,9 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mcbridge.games.wool_bluff import COLOURS
-from mcbridge.i18n import Locale
 from mcbridge.tables.arena import Arena, SeatPlan
-from mcbridge.tables.kit import Scene
+from mcbridge.tables.kit import Scene, Texts
 from mcbridge.tables.layout import EMPTY_SLOT, wall_sign, wall_torch
 from mcbridge.world import blocks
 from mcbridge.world.blocks import Block
@@ -43,7 +42,7 @@ def hand_slots(hand: Mapping[str, int] | None) -> list[str]:
 
 def render(
     arena: Arena,
-    text: Locale,
+    text: Texts,
     public: Mapping[str, Any] | None,
     private: Sequence[Mapping[str, Any] | None],
     occupants: Sequence[str | None],
@@ -80,7 +79,7 @@ def _name(public: Mapping[str, Any], seat: int | None) -> str:
 def _board(
     scene: Scene,
     arena: Arena,
-    text: Locale,
+    text: Texts,
     public: Mapping[str, Any] | None,
     occupants: Sequence[str | None],
     countdown: int | None,
@@ -131,7 +130,7 @@ def _board(
 def _seat_public(
     scene: Scene,
     seat: SeatPlan,
-    text: Locale,
+    text: Texts,
     public: Mapping[str, Any] | None,
     rules_seat: int | None,
     occupant: str | None,
@@ -169,7 +168,7 @@ def _seat_public(
 
 
 def _booth(
-    scene: Scene, seat: SeatPlan, rules_seat: int | None, text: Locale, private: Mapping[str, Any] | None, ui: SeatUi
+    scene: Scene, seat: SeatPlan, rules_seat: int | None, text: Texts, private: Mapping[str, Any] | None, ui: SeatUi
 ) -> None:
     t = "wool_bluff.sign."
     signs = seat.signs

@@ -1,0 +1,286 @@
+"""Active play for bench/tables.py: 4 players per table acting as fast as the rules allow,
+with the controller (one `Supervisor` over every table) in its own process.
+
+The players live in the bench process next to the embedded world. They learn each match
+from the journal (SQLite in WAL mode is read while the controller writes it), replay it
+incrementally, and type each seat's decision in chat the moment it is that seat's turn
+(the game's bot decides); chance actions, reveals and the next match come from the
+controller. Meanwhile one player at a time clicks the COLOUR sign of their booth, and the
+latency is counted in server ticks from the click to the tick whose write changed that
+sign, exactly as in the idle rows.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import multiprocessing
+import random
+import statistics
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from mcbridge import CONFIG_DIR, games
+from mcbridge.core import CHANCE, Action, Rng, State
+from mcbridge.games.wool_bluff import COLOURS, Bid, Bluff, Discard, Through, WoolBluffBot
+from mcbridge.i18n import locale
+from mcbridge.tables.arena import Arena
+from mcbridge.tables.config import load_arena
+from mcbridge.tables.journal import Journal
+from mcbridge.world.embedded import EmbeddedHandle
+from mcbridge.world.embedded.simulator import EmbeddedPlayer
+from mcbridge.world.geometry import ArenaFrame, Facing, Pos
+
+PLAYERS = 4
+SETUP_SECONDS = 120.0
+ARENA = CONFIG_DIR / "arenas" / "wool_bluff.yaml"
+GRID = 10  # arenas per row of the grid; each arena is 37 x 17 blocks
+RETYPE_SECONDS = 2.0  # a command still not applied after this long was refused or lost: type again
+CLICK_TIMEOUT = 2.0  # a click on a table between matches changes nothing: the sample is skipped
+
+
+def arena_copies(count: int, active: bool = False) -> list[Arena]:
+    """`count` copies of the shipped arena on a grid, each with its own name and origin.
+    Idle rows: 1000 turns (a match that never ends); active rows: the shipped 10 turns, so
+    tables also finish, reset and start their next match. No timer ever fires."""
+    base = load_arena(ARENA)
+    options = base.options if active else {**base.options, "turns": 1000}
+    base = dataclasses.replace(base, locale="en", timeouts={k: 3600 for k in base.timeouts}, options=options)
+    return [
+        dataclasses.replace(base, name=f"bench-{i}",
+                            frame=ArenaFrame(Pos(-18 + (i % GRID) * 40, -1, 4 + (i // GRID) * 20), Facing.NORTH))
+        for i in range(count)
+    ]
+
+
+def command_text(action: Action) -> str:
+    if isinstance(action, Bid):
+        return f"!bid {action.colour} {action.count}"
+    if isinstance(action, Through):
+        return "!through"
+    if isinstance(action, Bluff):
+        return "!bluff"
+    assert isinstance(action, Discard)
+    return "!discard " + " ".join(f"{c} {n}" for c, n in action.wool)
+
+
+@dataclass
+class Followed:
+    """One match as the players know it: replayed from the journal as rows arrive."""
+
+    state: State
+    game: Any
+    players: list[str]
+    seq: int = 0
+    typed: dict[tuple[int, int], float] = field(default_factory=dict)  # (seat, k) -> when typed
+    done_by: dict[int, int] = field(default_factory=dict)  # seat -> actions taken
+
+
+class Players:
+    """Every seated player of every table, typing commands as soon as the rules allow."""
+
+    def __init__(self, journal_path: Path, players: dict[str, EmbeddedPlayer]) -> None:
+        self.journal_path = journal_path
+        self.players = players
+        self.policy = WoolBluffBot()
+        self.matches: dict[int, Followed] = {}
+        self.last_row = 0
+        self.typed = 0
+        self.db: Journal | None = None
+
+    def act(self) -> None:
+        if self.db is None:
+            if not self.journal_path.exists():
+                return
+            self.db = Journal(self.journal_path)
+        rows = self.db.db.execute(
+            "SELECT rowid, match_id, seat, action FROM actions WHERE rowid > ? ORDER BY rowid", (self.last_row,)
+        ).fetchall()
+        for rowid, match_id, seat, text in rows:
+            followed = self._follow(match_id)
+            followed.state.apply(seat, followed.game.action_from_json(json.loads(text)))
+            followed.seq += 1
+            if seat != CHANCE:
+                followed.done_by[seat] = followed.done_by.get(seat, 0) + 1
+            self.last_row = rowid
+        now = time.monotonic()
+        for followed in self.matches.values():
+            state = followed.state
+            if state.is_over:
+                continue
+            for seat in sorted(state.to_act() - {CHANCE}):
+                key = (seat, followed.done_by.get(seat, 0))
+                if now - followed.typed.get(key, -RETYPE_SECONDS) < RETYPE_SECONDS:
+                    continue
+                rng = Rng.derived(followed.seq, seat, key[1])
+                action = self.policy.choose(state.view(seat), state.legal_actions(seat), rng)
+                self.players[followed.players[seat]].chat(command_text(action))
+                followed.typed[key] = now
+                self.typed += 1
+
+    def _follow(self, match_id: int) -> Followed:
+        if match_id not in self.matches:
+            assert self.db is not None
+            saved = self.db.match(match_id)
+            game = games.load(saved.game, saved.rules_options())
+            self.matches[match_id] = Followed(game.new_match(saved.players, saved.seed), game, saved.players)
+            for old in [m for m in self.matches if m < match_id - 200]:
+                del self.matches[old]
+        return self.matches[match_id]
+
+    def playing(self, name: str) -> bool:
+        """Whether `name` is in a match that is not over (their clicks then count)."""
+        for followed in reversed(list(self.matches.values())):
+            if name in followed.players:
+                return not followed.state.is_over
+        return False
+
+
+def controller_process(port: int, count: int, journal: str, stats: str, measure: Any, stop: Any) -> None:
+    """`mcbridge run` for `count` tables, timing every cycle while `measure` is set."""
+    from mcbridge.tables.supervisor import Supervisor
+    from mcbridge.tables.table import Table
+    from mcbridge.world.connection import Connection
+
+    arenas = arena_copies(count, active=True)
+    with Connection("127.0.0.1", port) as conn:
+        caps = conn.capabilities()
+        db = Journal(journal)
+        tables = [Table(a, db, time.monotonic, seed=i, can_give="give" in caps, can_tell="tell" in caps,
+                        start_delay=0.2, hold=0.2, reveal_hold=0.2) for i, a in enumerate(arenas)]
+        supervisor = Supervisor(conn, tables)
+        cycles: list[float] = []
+        cpu: list[float] = []
+        commands: list[int] = []
+        while not stop.is_set():
+            started, thread_cpu = time.perf_counter(), time.thread_time()
+            cycle = supervisor.step()
+            if measure.is_set():
+                cycles.append(time.perf_counter() - started)
+                cpu.append(time.thread_time() - thread_cpu)
+                commands.append(cycle.commands)
+        Path(stats).write_text(json.dumps({"cycles": cycles, "cpu": cpu, "commands": commands}))
+        db.close()
+
+
+COLOUR_TEXT = {tuple(locale("en").lines("wool_bluff.sign.colour", colour=c))[1]: c for c in COLOURS}
+
+
+def click_colour(world: EmbeddedHandle, player: EmbeddedPlayer, arena: Arena, booth: int, tps: float) -> int | None:
+    """Ticks from a click on the booth's COLOUR sign to the tick that shows the next colour;
+    None when the sign showed something else (a new decision reset the draft) or nothing."""
+    sign = arena.frame.to_world(arena.seats[booth].signs["colour"].at)
+    server = world.server
+    ox, oy, oz = world.origin
+    absolute = (sign.x + ox, sign.y + oy, sign.z + oz)
+    before = world.sign_lines(sign.x, sign.y, sign.z)
+    if before is None or before[1].strip() not in COLOUR_TEXT:
+        return None
+    wanted = COLOURS[(COLOURS.index(COLOUR_TEXT[before[1].strip()]) + 1) % len(COLOURS)]
+    time.sleep(random.random() / tps)  # land anywhere within a tick
+
+    def click() -> int:  # on the server's loop thread: no tick passes in between
+        player.right_click(sign.x, sign.y, sign.z)
+        return server.ticks
+
+    clicked_after = world.call(click)
+    deadline = time.monotonic() + CLICK_TIMEOUT
+    while time.monotonic() < deadline:
+        ticks, lines = world.call(lambda: (server.ticks, server.world.sign_lines(absolute)))
+        if lines != before:
+            return ticks - clicked_after if lines and COLOUR_TEXT.get(lines[1].strip()) == wanted else None
+        time.sleep(0.005)  # ticks are read from the world's own counter: polling often gains nothing
+    return None
+
+
+def seat_everyone(world: EmbeddedHandle, arenas: list[Arena]) -> dict[str, tuple[EmbeddedPlayer, int, int]]:
+    seated = {}
+    for t, arena in enumerate(arenas):
+        for booth in range(PLAYERS):
+            name = f"t{t}p{booth}"
+            player = world.players.join(name)
+            inside = arena.seats[booth].interior.cuboid
+            centre = arena.frame.to_world(Pos(inside.lo.x + 2, inside.lo.y, inside.lo.z + 1))
+            player.walk_to(centre.x + 0.5, centre.y, centre.z + 0.5)
+            player.hold(276)  # a diamond sword
+            seated[name] = (player, t, booth)
+    return seated
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q / 100 * len(ordered) + 0.5) - 1))]
+
+
+def run_active_row(world_factory: Any, count: int, samples: int, tps: float, tmp: Path) -> dict[str, float]:
+    from mcbridge.tables.build import build_arena
+    from mcbridge.world.connection import Connection
+
+    arenas = arena_copies(count, active=True)
+    journal = tmp / f"active-{count}.sqlite"
+    stats = tmp / f"active-{count}.json"
+    ctx = multiprocessing.get_context("spawn")
+    measure, stop = ctx.Event(), ctx.Event()
+    with world_factory() as world:
+        with Connection(world.host, world.port) as conn:
+            for arena in arenas:
+                build_arena(conn, arena)
+        seated = seat_everyone(world, arenas)
+        players = Players(journal, {name: p for name, (p, _, _) in seated.items()})
+        controller = ctx.Process(target=controller_process,
+                                 args=(world.port, count, str(journal), str(stats), measure, stop), daemon=True)
+        controller.start()
+        try:
+            deadline = time.monotonic() + SETUP_SECONDS
+            while len({m for m, f in players.matches.items() if f.seq > 0}) < count:  # every table playing
+                if time.monotonic() > deadline or not controller.is_alive():
+                    raise TimeoutError("the active tables did not all start")
+                players.act()
+                time.sleep(0.005)
+            rng = random.Random(count)
+            names = list(seated)
+            latencies: list[int] = []
+            skipped = 0
+            measure.set()
+            started, typed_before, rows_before = time.monotonic(), players.typed, players.last_row
+            while len(latencies) < samples:
+                players.act()
+                name = rng.choice(names)
+                player, t, booth = seated[name]
+                if not players.playing(name):
+                    continue
+                latency = click_colour(world, player, arenas[t], booth, tps)
+                if latency is None:
+                    skipped += 1
+                else:
+                    latencies.append(latency)
+                players.act()
+            elapsed = time.monotonic() - started
+            actions = players.last_row - rows_before
+            typed = players.typed - typed_before
+            measure.clear()
+        finally:
+            stop.set()
+            controller.join(30)
+            if controller.is_alive():
+                controller.kill()
+    data = json.loads(stats.read_text())
+    cycles, cpu, commands = data["cycles"], data["cpu"], data["commands"]
+    return {
+        "tables": count,
+        "players": count * PLAYERS,
+        "samples": samples,
+        "skipped": skipped,
+        "p50": percentile([float(x) for x in latencies], 50),
+        "p99": percentile([float(x) for x in latencies], 99),
+        "max": max(latencies),
+        "cycle_p50_ms": 1000 * percentile(cycles, 50),
+        "cycle_p99_ms": 1000 * percentile(cycles, 99),
+        "cpu_p50_ms": 1000 * percentile(cpu, 50),
+        "cpu_p99_ms": 1000 * percentile(cpu, 99),
+        "commands": statistics.fmean(commands) if commands else 0.0,
+        "actions_per_s": actions / elapsed,
+        "typed_per_s": typed / elapsed,
+    }
