@@ -74,10 +74,23 @@ class CachedTexts:
 
 @dataclass
 class Scene:
-    """The desired world of one table, arena-local: blocks and sign texts."""
+    """The desired world of one table, arena-local: blocks and sign texts.
+
+    A scene may be made of `parts` (later parts win); a kit that hands back the very same
+    part object while its inputs are unchanged lets the reconciler skip it unread.
+    """
 
     blocks: dict[Pos, Block] = field(default_factory=dict)
     signs: dict[Pos, Lines] = field(default_factory=dict)
+    parts: tuple[Scene, ...] = ()
+
+    @classmethod
+    def of_parts(cls, parts: Sequence[Scene]) -> Scene:
+        scene = cls(parts=tuple(parts))
+        for part in parts:  # dict merges reuse the keys' stored hashes: cheap
+            scene.blocks.update(part.blocks)
+            scene.signs.update(part.signs)
+        return scene
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from mcbridge.tables.kit import Scene
 from mcbridge.tables.layout import Lines
 from mcbridge.world.blocks import Block
 from mcbridge.world.commands import Batch
@@ -21,28 +22,42 @@ class Reconciler:
         self.frame = frame
         self.blocks: dict[Pos, Block] = {}
         self.signs: dict[Pos, Lines] = {}
-        self._last: tuple[object, object] | None = None  # the scene written last, by identity
+        self._last: Scene | None = None  # the scene written last, by identity
+        self._last_parts: tuple[Scene, ...] = ()
 
     def forget(self) -> None:
         self.blocks.clear()
         self.signs.clear()
-        self._last = None
+        self._last, self._last_parts = None, ()
 
     def forget_cells(self, cells: Iterable[Pos]) -> None:
         """Players changed these cells: write them again even if the scene did not change."""
+        changed = False
         for cell in cells:
             self.blocks.pop(cell, None)
             self.signs.pop(cell, None)
-        self._last = None
+            changed = True
+        if changed:
+            self._last, self._last_parts = None, ()
 
-    def write(self, batch: Batch, blocks: Mapping[Pos, Block], signs: Mapping[Pos, Lines]) -> int:
+    def write(self, batch: Batch, scene: Scene) -> int:
         """Add the changes of this scene (arena-local) to `batch`; returns commands added.
 
-        A table hands back the very same scene while nothing changed: that costs nothing here.
+        A table hands back the very same scene while nothing changed, and the same part
+        objects for the parts that did not change: those cost nothing here.
         """
-        if self._last is not None and self._last[0] is blocks and self._last[1] is signs:
+        if scene is self._last:
             return 0
-        self._last = (blocks, signs)
+        parts = scene.parts or (scene,)
+        same = self._last_parts if len(self._last_parts) == len(parts) else ()
+        added = 0
+        for k, part in enumerate(parts):
+            if not (same and same[k] is part):
+                added += self._write(batch, part.blocks, part.signs)
+        self._last, self._last_parts = scene, parts
+        return added
+
+    def _write(self, batch: Batch, blocks: Mapping[Pos, Block], signs: Mapping[Pos, Lines]) -> int:
         added = 0
         for local, block in blocks.items():
             if local in signs:

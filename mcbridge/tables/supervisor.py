@@ -89,7 +89,7 @@ class SupervisorProtocol:
             out = table.outbox.drain()
             rec.forget_cells(out.refresh)
             scene = table.scene()
-            stats.commands += rec.write(batch, scene.blocks, scene.signs)
+            stats.commands += rec.write(batch, scene)
             for line in out.chat:
                 batch.post_chat(line)
             for player, text in out.private:

@@ -26,6 +26,7 @@ from mcbridge.tables.kits.wool_bluff_arena import PART
 from mcbridge.tables.kits.wool_bluff_render import (
     COLOUR_OF_WOOL,
     MAX_TORCHES_SHOWN,
+    Parts,
     SeatUi,
     hand_slots,
     render,
@@ -51,6 +52,7 @@ class WoolBluffKit(Kit):
         self.torches = arena.setting("torches")
         self.ui = [SeatUi() for _ in arena.seats]
         self.texts = CachedTexts(table.text)
+        self.parts: Parts = {}
         self.hold_until = 0.0
         self.reveal_since: float | None = None
         self.wall_reads: dict[int, list[Block]] | None = None
@@ -308,6 +310,7 @@ class WoolBluffKit(Kit):
             manage,
             players_light=frozenset(self.torch_wait),
             countdown=view.lobby_countdown,
+            memo=self.parts,
         )
 
     def score_text(self, row: Mapping[str, Any]) -> str:

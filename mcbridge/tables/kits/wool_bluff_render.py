@@ -7,7 +7,7 @@ board, seat signs, wool walls and torch walls get only `view(None)`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,6 +17,7 @@ from mcbridge.tables.kit import Scene, Texts
 from mcbridge.tables.layout import EMPTY_SLOT, wall_sign, wall_torch
 from mcbridge.world import blocks
 from mcbridge.world.blocks import Block
+from mcbridge.world.geometry import Facing, Pos
 
 #: The six game colours as wool, and as stained glass (a wool picked for discard).
 WOOL_OF = {c: blocks.wool(c) for c in COLOURS}
@@ -40,6 +41,10 @@ def hand_slots(hand: Mapping[str, int] | None) -> list[str]:
     return [c for c in COLOURS for _ in range((hand or {}).get(c, 0))]
 
 
+#: A kit's memo of rendered parts: slot -> (what the part was drawn from, the part).
+Parts = dict[Hashable, tuple[Hashable, Scene]]
+
+
 def render(
     arena: Arena,
     text: Texts,
@@ -52,24 +57,46 @@ def render(
     manage_walls: bool,
     players_light: frozenset[int] = frozenset(),
     countdown: int | None = None,
+    memo: Parts | None = None,
 ) -> Scene:
     """`private`, `occupants` and `ui` are per booth; `seat_of_booth` maps a booth to its
     rules seat (None for a booth left empty when the match began). Torch walls of booths in
-    `players_light` are left to their players (`torches: players`)."""
-    scene = Scene()
-    _board(scene, arena, text, public, occupants, countdown)
+    `players_light` are left to their players (`torches: players`).
+
+    The scene is made of parts (the board, each seat's public side, each booth's inside);
+    with a `memo`, a part whose inputs did not change is the very same object as last time,
+    which the reconciler skips without looking inside: most actions change one or two."""
+    memo = {} if memo is None else memo
+    faces = {spot.at: spot.faces for spot in arena.board_signs.values()}
+    board = Scene()
+    _board(board, arena, text, public, occupants, countdown)
+    _sign_blocks(board, faces)
+    parts = [board]
     for seat in arena.seats:
         i = seat.index
         rules_seat = seat_of_booth[i]
         manage = (manage_walls, i not in players_light)
-        _seat_public(scene, seat, text, public, rules_seat, occupants[i], showing_reveal, manage)
-        _booth(scene, seat, rules_seat, text, private[i], ui[i])
-    # A sign's text is written with its block (world.setSign needs both), so the scene owns
-    # the sign blocks too; without them the reconciler has no block to write the text with.
-    for spot in [*arena.board_signs.values(), *(s for seat in arena.seats for s in seat.signs.values())]:
-        if spot.at in scene.signs:
-            scene.blocks[spot.at] = wall_sign(spot.faces)
-    return scene
+        parts.append(_seat_public(memo, seat, text, public, rules_seat, occupants[i], showing_reveal, manage))
+        parts.append(_booth(memo, seat, rules_seat, text, private[i], ui[i]))
+    return Scene.of_parts(parts)
+
+
+def _sign_blocks(part: Scene, faces: Mapping[Pos, Facing]) -> None:
+    """A sign's text is written with its block (world.setSign needs both), so the scene owns
+    the sign blocks too; without them the reconciler has no block to write the text with."""
+    for at in part.signs:
+        part.blocks[at] = wall_sign(faces[at])
+
+
+def _memo(memo: Parts, slot: Hashable, key: Hashable, build: Callable[[Scene], None], seat: SeatPlan) -> Scene:
+    hit = memo.get(slot)
+    if hit is not None and hit[0] == key:
+        return hit[1]
+    part = Scene()
+    build(part)
+    _sign_blocks(part, {spot.at: spot.faces for spot in seat.signs.values()})
+    memo[slot] = (key, part)
+    return part
 
 
 def _name(public: Mapping[str, Any], seat: int | None) -> str:
@@ -128,7 +155,7 @@ def _board(
 
 
 def _seat_public(
-    scene: Scene,
+    memo: Parts,
     seat: SeatPlan,
     text: Texts,
     public: Mapping[str, Any] | None,
@@ -136,56 +163,50 @@ def _seat_public(
     occupant: str | None,
     showing_reveal: bool,
     manage: tuple[bool, bool],
-) -> None:
+) -> Scene:
     """`manage`: whether the table draws this seat's (wool wall, torch wall)."""
     manage_walls, manage_torches = manage
     i = seat.index
     if rules_seat is None:
         public = None
-    t = "wool_bluff.sign."
-    join = seat.signs["join"].at
-    scene.signs[join] = (
-        text.lines(t + "join_taken", seat=i + 1, name=occupant[:15])
-        if occupant
-        else text.lines(t + "join_free", seat=i + 1)
-    )
     torches = public["torches"][rules_seat] if public and rules_seat is not None else 0
     out = public is not None and rules_seat is not None and not public["active"][rules_seat]
-    scene.signs[seat.signs["seat"].at] = text.lines(
-        t + "seat", seat=i + 1, name=(occupant or "")[:15], torches=torches, note=text.t(t + "out") if out else ""
-    )
-    lit = min(torches, MAX_TORCHES_SHOWN)
-    assert seat.torch_wall.faces is not None
-    for k, cell in enumerate(seat.torch_wall.cells if manage_torches else ()):
-        scene.blocks[cell] = wall_torch(seat.torch_wall.faces) if k < lit else blocks.AIR
-    if not manage_walls:
-        return
     shown: list[str] = []
     if public and rules_seat is not None and showing_reveal and public["last_reveal"]:
         shown = hand_slots(public["last_reveal"]["hands"][rules_seat])
-    for k, cell in enumerate(seat.wool_wall.cells):
-        scene.blocks[cell] = WOOL_OF[shown[k]] if k < len(shown) else blocks.AIR
+    t = "wool_bluff.sign."
+
+    def build(scene: Scene) -> None:
+        join = seat.signs["join"].at
+        scene.signs[join] = (
+            text.lines(t + "join_taken", seat=i + 1, name=occupant[:15])
+            if occupant
+            else text.lines(t + "join_free", seat=i + 1)
+        )
+        note = text.t(t + "out") if out else ""
+        scene.signs[seat.signs["seat"].at] = text.lines(
+            t + "seat", seat=i + 1, name=(occupant or "")[:15], torches=torches, note=note
+        )
+        lit = min(torches, MAX_TORCHES_SHOWN)
+        assert seat.torch_wall.faces is not None
+        for k, cell in enumerate(seat.torch_wall.cells if manage_torches else ()):
+            scene.blocks[cell] = wall_torch(seat.torch_wall.faces) if k < lit else blocks.AIR
+        if manage_walls:
+            for k, cell in enumerate(seat.wool_wall.cells):
+                scene.blocks[cell] = WOOL_OF[shown[k]] if k < len(shown) else blocks.AIR
+
+    key = (occupant, torches, out, manage, tuple(shown))
+    return _memo(memo, ("seat", i), key, build, seat)
 
 
 def _booth(
-    scene: Scene, seat: SeatPlan, rules_seat: int | None, text: Texts, private: Mapping[str, Any] | None, ui: SeatUi
-) -> None:
+    memo: Parts, seat: SeatPlan, rules_seat: int | None, text: Texts, private: Mapping[str, Any] | None, ui: SeatUi
+) -> Scene:
     t = "wool_bluff.sign."
     signs = seat.signs
     discarding = bool(private and private["phase"] == "discard" and private["must_discard"])
     slots = hand_slots((private or {}).get("drawn") if discarding else (private or {}).get("hand"))
-    for k, cell in enumerate(seat.hand_display.cells):
-        if k < len(slots):
-            scene.blocks[cell] = GLASS_OF[slots[k]] if discarding and k in ui.selected else WOOL_OF[slots[k]]
-        else:
-            scene.blocks[cell] = EMPTY_SLOT
-    colour = text.t(f"wool_bluff.colour.{ui.colour}")
-    scene.signs[signs["colour"].at] = text.lines(t + "colour", colour=colour)
-    scene.signs[signs["minus"].at] = text.lines(t + "minus")
-    scene.signs[signs["plus"].at] = text.lines(t + "plus")
-    scene.signs[signs["bid"].at] = text.lines(t + "bid_button", colour=colour, count=ui.count)
-    scene.signs[signs["through"].at] = text.lines(t + "through")
-    scene.signs[signs["bluff"].at] = text.lines(t + "bluff")
+    selected = tuple(ui.selected) if discarding else ()
     info = text.lines(t + "info_wait")
     if private and rules_seat in private["to_act"]:
         if discarding:
@@ -195,4 +216,21 @@ def _booth(
             info = text.lines(t + "info_turn", what=what)
         elif private["phase"] == "respond":
             info = text.lines(t + "info_turn", what=text.t(t + "you_answer"))
-    scene.signs[signs["info"].at] = info
+
+    def build(scene: Scene) -> None:
+        for k, cell in enumerate(seat.hand_display.cells):
+            if k < len(slots):
+                scene.blocks[cell] = GLASS_OF[slots[k]] if k in selected else WOOL_OF[slots[k]]
+            else:
+                scene.blocks[cell] = EMPTY_SLOT
+        colour = text.t(f"wool_bluff.colour.{ui.colour}")
+        scene.signs[signs["colour"].at] = text.lines(t + "colour", colour=colour)
+        scene.signs[signs["minus"].at] = text.lines(t + "minus")
+        scene.signs[signs["plus"].at] = text.lines(t + "plus")
+        scene.signs[signs["bid"].at] = text.lines(t + "bid_button", colour=colour, count=ui.count)
+        scene.signs[signs["through"].at] = text.lines(t + "through")
+        scene.signs[signs["bluff"].at] = text.lines(t + "bluff")
+        scene.signs[signs["info"].at] = info
+
+    key = (tuple(slots), selected, ui.colour, ui.count, info)
+    return _memo(memo, ("booth", seat.index), key, build, seat)
