@@ -71,7 +71,7 @@ class SupervisorProtocol:
         #: each arena's bounds in world coordinates: only players inside concern its table
         self.areas = [t.arena.frame.cuboid_to_world(t.arena.bounds) for t in self.tables]
         self.registry = PlayerRegistry()
-        self.online: dict[str, Pos] | None = None  # block positions last passed to the tables
+        self.online: dict[str, Pos | None] | None = None  # online players (located or not) last told
         self.cycles = 0
         self.stats = CycleStats()
         self._polls: _Polls | None = None
@@ -98,6 +98,7 @@ class SupervisorProtocol:
                 batch.give(player, (item_id, data), count)
             for cell in out.clears:
                 batch.set_block(table.arena.frame.to_world(cell), Block(0))
+        seated = {o.name for t in self.tables for o in t.occupants if o is not None}
         reads = []
         for table in self.tables:
             frame = table.arena.frame
@@ -111,7 +112,11 @@ class SupervisorProtocol:
             ids=batch.get_player_ids(),
             hits=batch.poll_block_hits(),
             chats=[batch.poll_chat_posts(i) for i in self.registry.chat_sources()],
-            positions={name: batch.entity_pos(eid) for name, eid in self.registry.players().items()},
+            # where the seated stand does not matter (presence comes from the player list):
+            # only those not seated anywhere are located, to see them walk into a booth
+            positions={
+                name: batch.entity_pos(eid) for name, eid in self.registry.players().items() if name not in seated
+            },
             reads=reads,
         )
         return batch
@@ -140,7 +145,7 @@ class SupervisorProtocol:
                 table.tick()
         return None
 
-    def _chat_table(self, name: str, online: dict[str, Pos]) -> Table:
+    def _chat_table(self, name: str, online: dict[str, Pos | None]) -> Table:
         """The one table a chat command is for: where the speaker sits, else the arena they
         stand in, else the first table (which tells them how to sit down)."""
         for table in self.tables:
@@ -154,7 +159,7 @@ class SupervisorProtocol:
 
     def _dispatch(self, polls: _Polls) -> None:
         stats = self.stats
-        online: dict[str, Pos] = {}
+        online: dict[str, Pos | None] = dict.fromkeys(self.registry.players())
         for player, where in polls.positions.items():
             if where.ok:
                 online[player] = Pos.of(where.result())
@@ -162,7 +167,7 @@ class SupervisorProtocol:
             self.online = online
             for table, area in zip(self.tables, self.areas, strict=True):
                 frame = table.arena.frame
-                inside = {n: frame.to_local(p) for n, p in online.items() if area.contains(p)}
+                inside = {n: frame.to_local(p) for n, p in online.items() if p is not None and area.contains(p)}
                 table.on_presence(online.keys(), inside)
         for event in polls.hits.result() if polls.hits.ok else []:
             name = self.registry.name_of(event.entityId)
