@@ -232,7 +232,7 @@ def main() -> None:
               f"(ticks of {tick_ms:.0f} ms); controller in its own process")
         header = (f"{'tables':>6} {'players':>7} {'clicks':>6} {'skip':>4} {'p50':>4} {'p99':>4} {'max':>4}  "
                   f"{'cycle p50':>9} {'cycle p99':>9} {'cpu p50':>8} {'cpu p99':>8} {'writes/cycle':>12} "
-                  f"{'actions/s':>9}")
+                  f"{'actions/s':>9} {'world TPS':>9}")
         rows = []
         with tempfile.TemporaryDirectory() as tmp:
             for count in counts:
@@ -244,7 +244,7 @@ def main() -> None:
                 print(f"{row['tables']:>6} {row['players']:>7} {row['samples']:>6} {row['skipped']:>4} "
                       f"{row['p50']:>4.0f} {row['p99']:>4.0f} {row['max']:>4.0f}  {row['cycle_p50_ms']:>7.1f}ms "
                       f"{row['cycle_p99_ms']:>7.1f}ms {row['cpu_p50_ms']:>6.1f}ms {row['cpu_p99_ms']:>6.1f}ms "
-                      f"{row['commands']:>12.1f} {row['actions_per_s']:>9.1f}", flush=True)
+                      f"{row['commands']:>12.1f} {row['actions_per_s']:>9.1f} {row['server_tps']:>9.1f}", flush=True)
         verdict(rows[-1], tick_ms, cycle_goal_ms=50.0)
 
 

@@ -245,6 +245,7 @@ def run_active_row(world_factory: Any, count: int, samples: int, tps: float, tmp
             skipped = 0
             measure.set()
             started, typed_before, rows_before = time.monotonic(), players.typed, players.last_row
+            ticks_before = world.call(lambda: world.server.ticks)
             while len(latencies) < samples:
                 players.act()
                 name = rng.choice(names)
@@ -258,6 +259,7 @@ def run_active_row(world_factory: Any, count: int, samples: int, tps: float, tmp
                     latencies.append(latency)
                 players.act()
             elapsed = time.monotonic() - started
+            ticks = world.call(lambda: world.server.ticks) - ticks_before
             actions = players.last_row - rows_before
             typed = players.typed - typed_before
             measure.clear()
@@ -283,4 +285,5 @@ def run_active_row(world_factory: Any, count: int, samples: int, tps: float, tmp
         "commands": statistics.fmean(commands) if commands else 0.0,
         "actions_per_s": actions / elapsed,
         "typed_per_s": typed / elapsed,
+        "server_tps": ticks / elapsed,
     }
