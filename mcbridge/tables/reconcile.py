@@ -24,6 +24,17 @@ class Reconciler:
         self.signs: dict[Pos, Lines] = {}
         self._last: Scene | None = None  # the scene written last, by identity
         self._last_parts: tuple[Scene, ...] = ()
+        self._at: dict[Pos, Pos] = {}  # local -> world, and
+        self._as: dict[Block, Block] = {}  # local block -> turned to the arena's facing: the same few, again and again
+
+    def _world(self, local: Pos, block: Block) -> tuple[Pos, Block]:
+        at = self._at.get(local)
+        if at is None:
+            at = self._at[local] = self.frame.to_world(local)
+        turned = self._as.get(block)
+        if turned is None:
+            turned = self._as[block] = self.frame.block_to_world(block)
+        return at, turned
 
     def forget(self) -> None:
         self.blocks.clear()
@@ -63,7 +74,7 @@ class Reconciler:
             if local in signs:
                 continue
             if self.blocks.get(local) != block:
-                batch.set_block(self.frame.to_world(local), self.frame.block_to_world(block))
+                batch.set_block(*self._world(local, block))
                 self.blocks[local] = block
                 added += 1
         for local, lines in signs.items():
@@ -75,7 +86,8 @@ class Reconciler:
                 # RJ splits arguments with Java's split(","), which drops trailing empty fields, and
                 # keeps the old text of a line it is not given: a blank line goes out as one space.
                 sent = [line or " " for line in lines]
-                batch.set_sign(self.frame.to_world(local), self.frame.block_to_world(sign_block), sent)
+                at, turned = self._world(local, sign_block)
+                batch.set_sign(at, turned, sent)
                 self.signs[local] = lines
                 self.blocks[local] = sign_block
                 added += 1

@@ -154,7 +154,7 @@ class Table:
         phase = self._phase_text(state.phase)
         for seat in sorted(state.to_act() - {CHANCE}):
             name = state.players[seat]
-            self._tell(name, self.text.t("common.restarted", name=name, phase=phase))
+            self.tell(name, self.text.t("common.restarted", name=name, phase=phase))
 
     def _phase_text(self, phase: str) -> str:
         key = f"{self.game.name}.phase.{phase}"
@@ -186,14 +186,14 @@ class Table:
             self._back(occ, current)
             return
         if self.state is not None or self.occupants[booth] is not None:
-            self._tell(name, self.text.t("common.error.table_full"))
+            self.tell(name, self.text.t("common.error.table_full"))
             return
         self.occupants[booth] = Occupant(name)
         self.last_join = self.clock()
         self.outbox.chat.append(self.text.t("common.joined", name=name, seat=booth + 1))
         if self.can_give:  # the signs answer only to a sword: hand one to whoever sits down
             self.outbox.gives.append((name, blocks.DIAMOND_SWORD_ITEM, 0, 1))
-            self._tell(name, self.text.t("common.sword_given"))
+            self.tell(name, self.text.t("common.sword_given"))
 
     def on_presence(self, online: Collection[str], inside: dict[str, Pos]) -> None:
         """Who is online, and where those inside this arena stand (arena-local).
@@ -219,7 +219,7 @@ class Table:
                         self.join(seat.index, name)
                     elif empty and self.seat_of(name) is None and (name, self.match_id) not in self._told_running:
                         self._told_running.add((name, self.match_id))  # once a match, not every cycle
-                        self._tell(name, self.text.t("common.match_running", seat=seat.index + 1))
+                        self.tell(name, self.text.t("common.match_running", seat=seat.index + 1))
 
     def _back(self, occ: Occupant, booth: int) -> None:
         if not occ.present:
@@ -260,12 +260,12 @@ class Table:
             return
         word = text.lstrip("!！").strip().lower()
         if word in HELP_WORDS:
-            self._tell(name, self.text.t(f"{self.game.name}.help", **self.kit.help_fields()))
+            self.tell(name, self.text.t(f"{self.game.name}.help", **self.kit.help_fields()))
             return
         booth = self.seat_of(name)
         seat = self.rules_seat(booth) if booth is not None else None
         if seat is None or self.state is None:
-            self._tell(name, self.text.t("common.error.not_seated"))
+            self.tell(name, self.text.t("common.error.not_seated"))
             return
         try:
             action = self.kit.parse_chat(seat, text)
@@ -303,13 +303,14 @@ class Table:
 
     def _refuse(self, name: str, exc: IllegalAction) -> None:
         players = self.state.players if self.state else []
-        self._tell(name, self.text.refusal(self.game.name, exc, players, self._numbers()))
+        self.tell(name, self.text.refusal(self.game.name, exc, players, self._numbers()))
 
     def _numbers(self) -> list[int]:
         """How people know the seats: by booth number, which a rules seat need not equal."""
         return [b + 1 for b in self.booths]
 
-    def _tell(self, name: str, text: str) -> None:
+    def tell(self, name: str, text: str) -> None:
+        """To one player: privately where the server can, else in chat addressed to them."""
         if self.can_tell:
             self.outbox.private.append((name, text))
         else:

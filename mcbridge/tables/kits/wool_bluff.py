@@ -259,7 +259,7 @@ class WoolBluffKit(Kit):
                 name = state.players[event.seat]
                 if self.table.can_give:
                     self.table.outbox.gives.append((name, blocks.REDSTONE_TORCH_ON.id, 0, event.torches))
-                self.table._tell(
+                self.table.tell(
                     name,
                     self.table.text.t("wool_bluff.place_torches", count=event.torches, total=self.torch_wait[booth]),
                 )
