@@ -52,7 +52,7 @@ EYE_SPOTS = [(0.5, 0.5), (0.3, 0.3), (0.7, 0.3), (0.3, 0.7), (0.7, 0.7)]
 MARGIN = 8
 #: Points aimed at on a face (u, v across it): its middle and near its corners.
 FACE_SPOTS = [(0.5, 0.5), (0.05, 0.05), (0.95, 0.05), (0.05, 0.95), (0.95, 0.95)]
-#: Signs whose text shows a seat's private state (wool_render: the bid draft and the info line).
+#: Signs whose text shows a seat's private state (kits/wool_bluff_render: the bid draft and the info line).
 PRIVATE_SIGNS = ("colour", "bid", "info")
 #: Blocks a player sees through: air, glass and panes, signs, torches.
 SEE_THROUGH_IDS = frozenset({0, 20, 95, 102, 160, 63, 68, 50, 75, 76})

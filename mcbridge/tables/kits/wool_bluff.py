@@ -20,6 +20,7 @@ from typing import Any
 from mcbridge.core import Action, Event
 from mcbridge.games.wool_bluff import COLOURS, Bid, Bluff, Deal, Discard, Reveal, Through, WoolBluffState
 from mcbridge.games.wool_bluff.actions import Penalised, WoolDealt, WoolDiscarded, wool_pairs
+from mcbridge.tables import rules_view
 from mcbridge.tables.arena import SeatPlan
 from mcbridge.tables.kit import CachedTexts, Kit, ReadKey, Scene, TableView
 from mcbridge.tables.kits.wool_bluff_arena import PART
@@ -296,7 +297,7 @@ class WoolBluffKit(Kit):
                 hands = [state.hands[s] if state.active[s] else None for s in range(len(state.players))]
                 public = {**public, "last_reveal": {"hands": hands}}
             if state.is_over:
-                public = {**public, "standings": state.result()["standings"]}  # the board shows the rules' ranking
+                public = {**public, "standings": rules_view.standings(state)}  # the board shows the rules' ranking
         manage = self.dispensing == "booth" or not (state is not None and state.phase == "reveal")
         return render(
             view.arena,
