@@ -64,6 +64,8 @@ MISTAKES = [
      ["timeouts.bidding", "not a phase of wool_bluff", "did you mean 'bid'"]),
     ("unknown game", "game: wool_bluff", "game: wool_blaff", "game: wool_blaff",
      ["not a registered game", "dice_bluff", "wool_bluff"]),
+    ("a game without a table kit", "game: wool_bluff", "game: dice_bluff", "game: dice_bluff",
+     ["dice_bluff has no table kit yet", "games with table kits: wool_bluff"]),
     ("a game setting at the top level", "locale: ja ", "tamper: forfeit\nlocale: ja ", "tamper: forfeit",
      ["'tamper' is a wool_bluff setting", "move it under 'wool_bluff:'"]),
     ("another game's section", "locale: ja ", "dice_bluff: {}\nlocale: ja ", "dice_bluff: {}",
