@@ -168,12 +168,25 @@ def cmd_demo(args: argparse.Namespace) -> int:
     )
 
 
-def cmd_journal_list(args: argparse.Namespace) -> int:
-    from mcbridge.tables.journal_view import list_lines, open_existing
+def _journal(path: Path) -> Any:
+    """The journal to read, or None after saying why not (missing, not a journal)."""
+    from mcbridge.tables.journal_view import NotAJournal, open_existing
 
-    journal = open_existing(args.file)
+    try:
+        journal = open_existing(path)
+    except NotAJournal as exc:
+        print(exc)
+        return None
     if journal is None:
-        print(f"{args.file}: no such journal")
+        print(f"{path}: no such journal")
+    return journal
+
+
+def cmd_journal_list(args: argparse.Namespace) -> int:
+    from mcbridge.tables.journal_view import list_lines
+
+    journal = _journal(args.file)
+    if journal is None:
         return 1
     for line in list_lines(journal):
         print(line)
@@ -181,11 +194,10 @@ def cmd_journal_list(args: argparse.Namespace) -> int:
 
 
 def cmd_journal_show(args: argparse.Namespace) -> int:
-    from mcbridge.tables.journal_view import history, open_existing, show_lines
+    from mcbridge.tables.journal_view import history, show_lines
 
-    journal = open_existing(args.file)
+    journal = _journal(args.file)
     if journal is None:
-        print(f"{args.file}: no such journal")
         return 1
     try:
         data = history(journal, args.match, times=args.times)

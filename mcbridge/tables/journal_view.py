@@ -6,15 +6,27 @@ unless `--times`), so two runs with the same inputs print the same text.
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 from typing import Any
 
 from mcbridge.tables.journal import Journal, JournalMatch
 
 
+class NotAJournal(Exception):
+    """The file exists but is no journal (or a damaged one): one line for the operator."""
+
+
 def open_existing(path: Path) -> Journal | None:
     """The journal at `path`, or None: a history command never creates a journal."""
-    return Journal(path) if path.is_file() else None
+    if not path.is_file():
+        return None
+    try:
+        journal = Journal(path)
+        journal.db.execute("SELECT count(*) FROM matches").fetchone()
+    except sqlite3.DatabaseError as exc:
+        raise NotAJournal(f"{path}: not a readable journal ({exc})") from None
+    return journal
 
 
 def _match_json(m: JournalMatch, times: bool) -> dict[str, Any]:

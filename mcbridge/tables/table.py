@@ -424,6 +424,7 @@ class Table:
         self._deadline_key = ()
         self.finished = False
         self.last_join = self.clock()  # the countdown starts afresh for whoever stayed
+        self._told_running.clear()
         self.kit.on_reset()
 
     # -- world reads ----------------------------------------------------------------------
