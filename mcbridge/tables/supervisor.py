@@ -149,7 +149,7 @@ class SupervisorProtocol:
         """The one table a chat command is for: where the speaker sits, else the arena they
         stand in, else the first table (which tells them how to sit down)."""
         for table in self.tables:
-            if table.seat_of(name) is not None:
+            if table.booth_of_player(name) is not None:
                 return table
         where = online.get(name)
         for table, area in zip(self.tables, self.areas, strict=True):

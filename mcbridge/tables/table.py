@@ -171,7 +171,7 @@ class Table:
     def booth_of(self, seat: int) -> int:
         return self.booths[seat]
 
-    def seat_of(self, name: str) -> int | None:
+    def booth_of_player(self, name: str) -> int | None:
         """The booth a player sits in."""
         for i, occ in enumerate(self.occupants):
             if occ and occ.name == name:
@@ -179,7 +179,7 @@ class Table:
         return None
 
     def join(self, booth: int, name: str) -> None:
-        current = self.seat_of(name)
+        current = self.booth_of_player(name)
         if current is not None:
             occ = self.occupants[current]
             assert occ is not None
@@ -215,9 +215,9 @@ class Table:
                     # a free booth is taken only before the match; during it, walking into one is
                     # no request to join (which would be refused every cycle the player stands there)
                     empty = self.occupants[seat.index] is None
-                    if (empty and self.state is None) or self.seat_of(name) == seat.index:
+                    if (empty and self.state is None) or self.booth_of_player(name) == seat.index:
                         self.join(seat.index, name)
-                    elif empty and self.seat_of(name) is None and (name, self.match_id) not in self._told_running:
+                    elif empty and self.booth_of_player(name) is None and (name, self.match_id) not in self._told_running:
                         self._told_running.add((name, self.match_id))  # once a match, not every cycle
                         self.tell(name, self.text.t("common.match_running", seat=seat.index + 1))
 
@@ -247,7 +247,7 @@ class Table:
             self.join(booth, name)
             return True
         seat = self.rules_seat(booth)
-        if self.seat_of(name) != booth or self.state is None or seat is None or self.state.is_over:
+        if self.booth_of_player(name) != booth or self.state is None or seat is None or self.state.is_over:
             return True  # someone else's booth or no match: nothing to do
         action = self.kit.on_click(booth, seat, kind, slot)
         if action is not None:
@@ -262,7 +262,7 @@ class Table:
         if word in HELP_WORDS:
             self.tell(name, self.text.t(f"{self.game.name}.help", **self.kit.help_fields()))
             return
-        booth = self.seat_of(name)
+        booth = self.booth_of_player(name)
         seat = self.rules_seat(booth) if booth is not None else None
         if seat is None or self.state is None:
             self.tell(name, self.text.t("common.error.not_seated"))
