@@ -210,14 +210,15 @@ class Table:
                 occ.present, occ.away_since = False, self.clock()
                 self.outbox.chat.append(self.text.t("common.left", name=occ.name, seat=booth + 1))
         for name, pos in inside.items():
+            mine = self.booth_of_player(name)
             for seat in self.arena.seats:
                 if seat.interior.cuboid.contains(pos):
                     # a free booth is taken only before the match; during it, walking into one is
                     # no request to join (which would be refused every cycle the player stands there)
                     empty = self.occupants[seat.index] is None
-                    if (empty and self.state is None) or self.booth_of_player(name) == seat.index:
+                    if (empty and self.state is None) or mine == seat.index:
                         self.join(seat.index, name)
-                    elif empty and self.booth_of_player(name) is None and (name, self.match_id) not in self._told_running:
+                    elif empty and mine is None and (name, self.match_id) not in self._told_running:
                         self._told_running.add((name, self.match_id))  # once a match, not every cycle
                         self.tell(name, self.text.t("common.match_running", seat=seat.index + 1))
 
