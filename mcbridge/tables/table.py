@@ -129,6 +129,15 @@ class Table:
         saved = self.journal.unfinished(self.arena.name)
         if saved is None:
             return
+        booths = list(saved.options.get("booths", range(len(saved.players))))
+        if saved.game != self.arena.game or max(booths, default=0) >= len(self.arena.seats):
+            # the arena file now describes another game or fewer booths: that match cannot go on here
+            log.warning(
+                "arena %s: match %s (%s, booths %s) does not fit the arena any more (%s, %d booths); "
+                "it stays unfinished in the journal and a new match will start",
+                self.arena.name, saved.id, saved.game, booths, self.arena.game, len(self.arena.seats),
+            )
+            return
         self.game = games.load(saved.game, saved.rules_options())
         state = self.game.new_match(saved.players, saved.seed)
         for seat, data in saved.actions:
@@ -137,7 +146,7 @@ class Table:
         self.match_id = saved.id
         self.match_seed = saved.seed
         self.seq = len(saved.actions)
-        self.booths = list(saved.options.get("booths", range(len(saved.players))))
+        self.booths = booths
         self.occupants = [None] * len(self.arena.seats)
         for name, booth in zip(saved.players, self.booths, strict=True):
             self.occupants[booth] = Occupant(name, present=False, away_since=self.clock())

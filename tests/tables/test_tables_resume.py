@@ -17,6 +17,7 @@ import dataclasses
 from collections.abc import Sequence
 from pathlib import Path
 
+import pytest
 from table_support import NAMES, Rig, chat_command, make_rig, shipped_arena, walk_into_booth
 
 from mcbridge import games
@@ -197,5 +198,27 @@ def test_a_resumed_match_plays_on_with_the_options_it_began_with(tmp_path: Path)
             assert again.table.state is not None and again.table.game.options["turns"] == 3
             saved = Journal(path).unfinished(ARENA.name)
             assert saved is not None and saved.options["turns"] == 3
+        finally:
+            again.close()
+
+
+def test_an_unfinished_match_that_no_longer_fits_the_arena_is_left_and_a_new_one_starts(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    path = tmp_path / "journal.sqlite"
+    with start_embedded(port=0, tps=0) as world:
+        for booth, player_name in enumerate(NAMES[:2]):
+            walk_into_booth(world.players.join(player_name), ARENA, booth)
+        rig = make_rig(world, ARENA, path)
+        rig.run_until(lambda: rig.table.state is not None, max_cycles=200)
+        old = rig.table.match_id
+        rig.journal.db.execute("UPDATE matches SET options = json_set(options, '$.booths', json('[0, 9]'))")
+        rig.close()
+        with caplog.at_level("WARNING"):
+            again = make_rig(world, ARENA, path, build=False)
+        try:
+            assert again.table.state is None  # not resumed into booth 10 of a 4-booth arena
+            assert f"match {old}" in caplog.text and "does not fit the arena" in caplog.text
+            again.run_until(lambda: again.table.state is not None, max_cycles=200)
+            assert again.table.match_id != old
         finally:
             again.close()
