@@ -23,10 +23,11 @@ from mcbridge.games.wool_bluff.actions import BidMade
 from mcbridge.tables.journal import Journal
 from mcbridge.tables.kits.wool_bluff_render import hand_slots
 from mcbridge.tables.match_seeds import match_seed
-from mcbridge.tables.supervisor import AsyncSupervisor
+from mcbridge.tables.supervisor import AsyncSupervisor, SupervisorProtocol
 from mcbridge.tables.table import Table
 from mcbridge.world.aconnection import AsyncConnection
 from mcbridge.world.blocks import wool
+from mcbridge.world.commands import Batch
 from mcbridge.world.embedded import EmbeddedHandle
 
 
@@ -132,3 +133,44 @@ def test_each_match_seed_is_128_bits_from_secrets_and_survives_the_journal(rig: 
     assert r.journal.match(r.table.match_id).seed == seed  # stored exactly
     assert len({match_seed(None, "a", 0) for _ in range(3)}) == 3  # fresh every time
     assert match_seed(7, "a", 0) == match_seed(7, "a", 0) != match_seed(7, "a", 1)  # --seed: reproducible
+
+
+def answer(batch: Batch, lines: dict[str, str]) -> list[str]:
+    """Stand in for the server: every setter succeeds, each query gets `lines[name]` (or an
+    empty reply). Returns the command names, in order."""
+    names = []
+    for item in batch.items:
+        names.append(item.command.name)
+        if item.reply.is_setter:
+            item.reply._succeed()
+        else:
+            item.reply._set_line(lines.get(item.command.name, ""))
+    return names
+
+
+def test_the_supervisor_protocol_runs_without_any_io(tmp_path: Path) -> None:
+    """Sans-I/O: plan a batch, absorb scripted replies; no socket, no server, no clock of its own."""
+    arena = shipped_arena()
+    clock = StepClock()
+    table = Table(arena, Journal(tmp_path / "journal.sqlite"), clock, seed=1, start_delay=0.5)
+    protocol = SupervisorProtocol([table])
+
+    names = answer(protocol.start_cycle(), {})  # the first write: the whole arena, then the polls
+    assert names.count("world.setSign") >= len(arena.board_signs) and names[-2:] == ["world.getPlayerIds",
+                                                                                 "events.block.hits"]
+    assert protocol.absorb() is None and protocol.cycles == 1
+
+    # a player appears: one more round for the name before the cycle's hits are dispatched
+    join = arena.frame.to_world(arena.seats[2].signs["join"].at)
+    batch = protocol.start_cycle()
+    answer(batch, {"world.getPlayerIds": "41", "events.block.hits": f"{join.x},{join.y},{join.z},1,41"})
+    names_batch = protocol.absorb()
+    assert names_batch is not None and answer(names_batch, {"entity.getName": "Aki"}) == ["entity.getName"]
+    assert protocol.absorb() is None
+    assert table.occupants[2] is not None and table.occupants[2].name == "Aki"
+
+    batch = protocol.start_cycle()  # the next write says so, and asks Aki's chat and where others stand
+    names = answer(batch, {"world.getPlayerIds": "41"})
+    assert "chat.post" in names and "entity.events.chat.posts" in names
+    assert "entity.getPos" not in names  # a seated player need not be located
+    assert protocol.absorb() is None
