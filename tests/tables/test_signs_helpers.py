@@ -1,0 +1,116 @@
+"""The shared sign-table helpers: fitted text, legal lists with ranges, paged menus."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from mcbridge.core import Action
+from mcbridge.tables.kits.signs import (
+    LINE_UNITS,
+    Menu,
+    More,
+    concrete,
+    cycle,
+    fit,
+    fit_lines,
+    in_range,
+    is_legal,
+    ranges,
+    spread,
+    text_width,
+)
+
+
+@dataclass(frozen=True)
+class Raise(Action):
+    cup: str
+    stake: int
+
+
+@dataclass(frozen=True)
+class Fold(Action):
+    pass
+
+
+@dataclass(frozen=True)
+class Span(Action):
+    """The shape of the core's ActionRange (branch core), defined here so the helpers are
+    tested against the shape whichever core is installed."""
+
+    first: Action
+    field: str
+    last: int
+    step: int = 1
+
+    def __len__(self) -> int:
+        return (self.last - getattr(self.first, self.field)) // self.step + 1
+
+    def at(self, index: int) -> Action:
+        return dataclasses.replace(self.first, **{self.field: getattr(self.first, self.field) + index * self.step})
+
+    def __iter__(self) -> Iterator[Action]:
+        return (self.at(i) for i in range(len(self)))
+
+
+@given(st.text(max_size=40))
+def test_fit_never_exceeds_a_line_and_keeps_what_fits(text: str) -> None:
+    cut = fit(text)
+    assert text_width(cut) <= LINE_UNITS
+    assert cut == text or cut.endswith("…")
+    assert text.startswith(cut.removesuffix("…"))
+
+
+def test_japanese_is_wider_than_latin() -> None:
+    assert fit("a" * 15) == "a" * 15
+    assert fit("あ" * 10) == "あ" * 10
+    assert fit("あ" * 11) != "あ" * 11
+    assert fit_lines(["x"]) == ("x", "", "", "")
+
+
+def test_spread_puts_a_title_and_rows_over_signs() -> None:
+    first, second = spread(["r1", "r2", "r3", "r4", "r5"], 2, title="T")
+    assert first == ("T", "r1", "r2", "r3") and second == ("r4", "r5", "", "")
+
+
+@given(st.integers(1, 5), st.integers(0, 40), st.integers(1, 4), st.integers(2, 30))
+def test_a_range_entry_is_legal_exactly_for_its_concrete_actions(lo: int, span: int, step: int, probe: int) -> None:
+    legal: list[Action] = [Fold(), Span(Raise("C", lo), "stake", lo + span, step)]
+    listed = list(concrete(legal))
+    assert listed[0] == Fold() and all(isinstance(a, Raise) for a in listed[1:])
+    assert [a.stake for a in listed[1:]] == list(range(lo, lo + span + 1, step))  # type: ignore[attr-defined]
+    for action in (Raise("C", probe), Raise("D", probe), Fold()):
+        assert is_legal(legal, action) == (action in listed)
+    [entry] = ranges(legal)
+    assert in_range(entry, probe) in listed
+    assert in_range(entry, -5) == listed[1]
+
+
+@given(st.integers(0, 30), st.integers(2, 8))
+def test_a_menu_shows_every_item_once_over_its_pages(n: int, slots: int) -> None:
+    items = [f"a{k}" for k in range(n)]
+    menu = Menu[str](slots)
+    seen: list[str] = []
+    more_slots = []
+    for _ in range(menu.pages(items)):
+        shown = menu.layout(items)
+        assert len(shown) == slots
+        seen += [s for s in shown if isinstance(s, str)]
+        for k, s in enumerate(shown):
+            if isinstance(s, str):
+                assert menu.click(items, k) == s  # a click names what the sign shows
+        more = [k for k, s in enumerate(shown) if isinstance(s, More)]
+        more_slots += more
+        if more:
+            assert menu.click(items, more[0]) is None
+    assert seen == items
+    assert all(k == slots - 1 for k in more_slots)
+    assert menu.layout(items) == Menu[str](slots).layout(items)  # back on the first page
+
+
+def test_cycle_wraps_and_recovers_from_an_unknown_value() -> None:
+    assert cycle([1, 2, 3], 3) == 1 and cycle([1, 2, 3], 1, -1) == 3 and cycle([1, 2, 3], 9) == 1
