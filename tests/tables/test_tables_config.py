@@ -12,6 +12,7 @@ import pytest
 from table_support import ARENA_FILE
 
 from mcbridge.cli import main
+from mcbridge.tables.kits import games_with_kits
 
 SHIPPED = ARENA_FILE.read_text(encoding="utf-8")
 WHERE = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?P<column>\d+): (?P<message>.+)$")
@@ -150,7 +151,7 @@ def test_schema_is_json_with_every_top_level_key(capsys: pytest.CaptureFixture[s
         "timeouts", "options", "materials", "board", "seat_template", "seats",
     }
     assert set(schema["required"]) >= {"name", "origin", "seats", "seat_template"}
-    assert schema["properties"]["game"]["enum"] == ["wool_bluff"]
+    assert schema["properties"]["game"]["enum"] == games_with_kits()  # every game with a kit
     [wool] = [b["then"] for b in schema["allOf"] if b["if"]["properties"]["game"]["const"] == "wool_bluff"]
     assert wool["properties"]["wool_bluff"]["properties"]["dispensing"]["enum"] == ["booth", "give"]
     assert set(wool["properties"]["timeouts"]["properties"]) == {"bid", "respond", "discard", "reveal", "absent"}

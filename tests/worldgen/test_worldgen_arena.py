@@ -44,7 +44,7 @@ def test_an_arena_pastes_in_at_least_20x_fewer_commands(path: Path) -> None:
 def test_build_writes_what_arena_build_places(
     server: EmbeddedHandle, conn: Connection, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    path = ARENAS[0]
+    path = ROOT / "config" / "arenas" / "wool_bluff.yaml"  # the 42 signs below are its
     out = tmp_path / "arena.schem"
     assert main(["worldgen", "build", str(path), "-o", str(out)]) == 0
     assert f"wrote {out}: " in capsys.readouterr().out

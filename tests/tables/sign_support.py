@@ -1,0 +1,115 @@
+"""Helpers for the sign-table tests (Dice Bluff, Briscola bugiarda): shipped arenas, and
+simulated players who play by sword clicks and by chat (English and Japanese), choosing
+with the game's library bot from their own view.
+
+A click player turns the chosen action into the clicks a person would make: it reads the
+booth's draft as the signs show it (the kit's draft is what its signs say) and clicks
+FACE / -1 / +1 / BID, a die, a card, or a menu slot ("more" first when the action is on
+another page). Everything goes through the real world: the embedded server's click
+events and chat, polled by the supervisor.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from table_support import Rig, walk_into_booth
+
+from mcbridge import CONFIG_DIR
+from mcbridge.core import CHANCE, Action, Rng
+from mcbridge.tables.config import Arena, load_arena
+from mcbridge.tables.journal import JournalMatch
+from mcbridge.world.embedded.simulator import EmbeddedPlayer
+from mcbridge.world.geometry import Pos
+
+SWORD = 276
+Click = tuple[str, int]  # (target, slot) as the kit's hit map names it
+Clicks = Callable[[Rig, int, int, Action], list[Click]]  # (rig, booth, seat, action) -> clicks
+Command = Callable[[Action, str], str]  # (action, language) -> chat line
+
+
+def shipped(game: str, **changes: Any) -> Arena:
+    """A shipped arena, English, with `options` merged and other fields replaced."""
+    arena = load_arena(CONFIG_DIR / "arenas" / f"{game}.yaml")
+    options = {**arena.options, **changes.pop("options", {})}
+    return dataclasses.replace(arena, locale=changes.pop("locale", "en"), options=options, **changes)
+
+
+def seat_people(rig: Rig, names: Sequence[str]) -> list[EmbeddedPlayer]:
+    """People walk into booths 0..n-1 holding a sword; returns them once the match started."""
+    people = []
+    for booth, name in enumerate(names):
+        person = rig.world.players.join(name)
+        person.hold(SWORD)
+        walk_into_booth(person, rig.arena, booth)
+        people.append(person)
+    rig.run_until(lambda: rig.table.state is not None, max_cycles=400)
+    return people
+
+
+def click_at(rig: Rig, person: EmbeddedPlayer, booth: int, click: Click) -> None:
+    target, slot = click
+    cells = {name: (at, k) for at, (name, b, k) in rig.table.hits.items() if b == booth}
+    spots = [at for at, (name, b, k) in rig.table.hits.items() if b == booth and name == target and k == slot]
+    assert spots, f"booth {booth} has no {target}[{slot}] to click ({sorted(cells)})"
+    p = rig.arena.frame.to_world(spots[0])
+    person.right_click(p.x, p.y, p.z)
+
+
+class SignPlayers:
+    """Seated people who play every decision either by clicks or by chat, by turns.
+
+    `modes` cycles per decision: "click", "en" or "ja". `sent` records (seat, action, mode).
+    """
+
+    def __init__(self, rig: Rig, people: Sequence[EmbeddedPlayer], policy: Any, clicks: Clicks,
+                 command: Command, modes: Sequence[str] = ("click", "en", "click", "ja"), seed: int = 3) -> None:
+        self.rig = rig
+        self.people = list(people)
+        self.policy = policy
+        self.clicks = clicks
+        self.command = command
+        self.modes = list(modes)
+        self.rng = Rng(seed)
+        self.done: set[tuple[Any, ...]] = set()
+        self.sent: list[tuple[int, Action, str]] = []
+
+    def act(self) -> None:
+        table = self.rig.table
+        state = table.state
+        if state is None or state.is_over:
+            return
+        for seat in sorted(state.to_act() - {CHANCE}):
+            key = (table.match_id, table.seq, seat)
+            if key in self.done:
+                continue
+            self.done.add(key)
+            action = self.policy.choose(state.view(seat), state.legal_actions(seat), self.rng)
+            mode = self.modes[len(self.sent) % len(self.modes)]
+            booth = table.booth_of(seat)
+            person = self.people[booth]
+            if mode == "click":
+                for click in self.clicks(self.rig, booth, seat, action):
+                    click_at(self.rig, person, booth, click)
+            else:
+                person.chat(self.command(action, mode))
+            self.sent.append((seat, action, mode))
+
+
+def replayed(game: Any, saved: JournalMatch) -> Any:
+    """A fresh core state with every journalled action applied."""
+    state = game.new_match(saved.players, saved.seed)
+    for seat, data in saved.actions:
+        state.apply(seat, game.action_from_json(data))
+    return state
+
+
+def booth_cells(arena: Arena) -> set[Pos]:
+    return {p for seat in arena.seats for p in seat.booth.cuboid}
+
+
+def outside_booths(arena: Arena) -> list[Pos]:
+    inside = booth_cells(arena)
+    return [p for p in arena.bounds if p not in inside]

@@ -1,0 +1,285 @@
+"""Dice Bluff at an in-world sign table: whole matches by clicks and chat, hidden dice,
+bad input, and a controller killed mid-match.
+
+The world is real (the embedded server over TCP); the players are simulated people who
+click signs with a sword or type commands in English and Japanese.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from sign_support import (
+    SignPlayers,
+    booth_cells,
+    click_at,
+    outside_booths,
+    replayed,
+    seat_people,
+    shipped,
+)
+from table_support import Rig, make_rig, sign_text, walk_into_booth, world_snapshot
+from test_tables_recovery import Controller, wait_for
+
+from mcbridge import games
+from mcbridge.core import CHANCE, Action, Rng
+from mcbridge.games.dice_bluff import Bid, Challenge, DiceBluffBot, DiceBluffState, SetAside
+from mcbridge.tables.build import build_arena
+from mcbridge.tables.config import load_arena
+from mcbridge.tables.journal import Journal
+from mcbridge.tables.kits.dice_bluff import bid_faces, count_range
+from mcbridge.tables.kits.signs import clamp, cycle
+from mcbridge.tables.match_seeds import chance_rng, match_seed
+from mcbridge.world.connection import Connection
+from mcbridge.world.embedded import EmbeddedHandle, start_embedded
+
+NAMES = ["Aki", "Ben", "Chie", "Dan"]
+STANDING = re.compile(r"^(\d+)\.(\S+) (\d+)$")
+
+
+def dice_clicks(rig: Rig, booth: int, seat: int, action: Action) -> list[tuple[str, int]]:
+    """The clicks that make `action` from the booth's draft as its signs show it."""
+    state = rig.table.state
+    assert isinstance(state, DiceBluffState)
+    if isinstance(action, Challenge):
+        return [("challenge", 0)]
+    if isinstance(action, SetAside):
+        hidden = list(state.hidden[seat] or [])
+        slots = []
+        for face in action.dice:
+            k = next(i for i, d in enumerate(hidden) if d == face and i not in slots)
+            slots.append(k)
+        return [*(("die", k) for k in slots), ("aside", 0)]
+    assert isinstance(action, Bid)
+    ui = rig.table.kit.ui[booth]  # type: ignore[attr-defined]
+    bids = [a for a in state.legal_actions(seat) if isinstance(a, Bid)]
+    face, count = ui.face, ui.count
+    clicks: list[tuple[str, int]] = []
+    while face != action.face:
+        clicks.append(("face", 0))
+        face = cycle(bid_faces(bids, state), face)
+        count = clamp(count, *count_range(bids, face))
+    step = "plus" if action.count > count else "minus"
+    clicks += [(step, 0)] * abs(action.count - count)
+    return [*clicks, ("bid", 0)]
+
+
+def dice_command(action: Action, lang: str) -> str:
+    def face(f: int) -> str:
+        return ("☆" if lang == "ja" else "star") if f == 6 else str(f)
+
+    if isinstance(action, Challenge):
+        return "!チャレンジ" if lang == "ja" else "!challenge"
+    if isinstance(action, SetAside):
+        return ("!出す " if lang == "ja" else "!aside ") + " ".join(face(d) for d in action.dice)
+    assert isinstance(action, Bid)
+    if lang == "ja":
+        return f"!宣言 {face(action.face)}が{action.count}個"
+    return f"!bid {action.count} stars" if action.face == 6 else f"!bid {action.count} {action.face}"
+
+
+def players(rig: Rig, people: list[Any], modes: tuple[str, ...] = ("click", "en", "click", "ja")) -> SignPlayers:
+    return SignPlayers(rig, people, DiceBluffBot(), dice_clicks, dice_command, modes)
+
+
+def test_a_full_match_by_clicks_and_chat_ends_as_the_journal_replays(
+        rig: Callable[..., Rig], world: EmbeddedHandle) -> None:
+    r = rig(shipped("dice_bluff", options={"dice_per_player": 3}), seed=4)
+    people = seat_people(r, NAMES)
+    crowd = players(r, people)
+    r.bots.append(crowd)
+    r.finish()
+    state = r.table.state
+    assert isinstance(state, DiceBluffState) and state.is_over
+    saved = r.journal.match(r.table.match_id)  # type: ignore[arg-type]
+    final = replayed(r.table.game, saved)
+    assert final == state and final.result() == state.result()
+    # every decision made by click or chat was applied as chosen, in order: nothing refused
+    made = [(seat, r.table.game.action_from_json(d)) for seat, d in saved.actions if seat != CHANCE]
+    assert made == [(seat, action) for seat, action, _ in crowd.sent]
+    by = {mode: {type(a).__name__ for _, a, m in crowd.sent if m == mode} for mode in ("click", "en", "ja")}
+    assert {"Bid", "Challenge"} <= by["click"] and by["en"] and by["ja"]
+    assert "SetAside" in by["click"] | by["en"] | by["ja"], "nobody set dice aside: pick another seed"
+    for person in people:
+        assert not [m for m in person.private_messages() if "must" in m or "cannot" in m]
+    # the board: the rules' standings and each seat's dice
+    rows = state.result()["standings"]
+    lines = [line for key in ("standings", "standings2")
+             for line in sign_text(world, r.arena, r.arena.board_signs[key].at) or ()]
+    listed = [m for m in (STANDING.match(line) for line in lines) if m]
+    assert [(int(m[1]), m[2], int(m[3])) for m in listed] == [(w["rank"], w["name"], w["dice"]) for w in rows]
+    for plan in r.arena.seats[:4]:
+        seat_sign = sign_text(world, r.arena, plan.signs["seat"].at)
+        assert seat_sign is not None and seat_sign[1] == NAMES[plan.index]
+        assert seat_sign[2] == f"dice {state.dice[plan.index]}"
+
+
+def _same_opener_seeds(arena: Any) -> tuple[int, int]:
+    """Two table seeds whose first matches have the same first opener but other dice."""
+    game = games.load(arena.game, arena.game_options())
+    seen: dict[int, tuple[int, Any]] = {}
+    for seed in range(1, 200):
+        ms = match_seed(seed, arena.name, 0)
+        state = game.new_match(NAMES, ms)
+        state.apply(CHANCE, state.sample_chance(chance_rng(ms, 0)))
+        opener = state.opener
+        roll = state.sample_chance(chance_rng(ms, 1))
+        assert opener is not None
+        if opener in seen and seen[opener][1] != roll:
+            return seen[opener][0], seed
+        seen.setdefault(opener, (seed, roll))
+    raise AssertionError("no two seeds with the same opener")
+
+
+def test_different_dice_look_the_same_outside_the_booths_until_the_cups_are_lifted(tmp_path: Path) -> None:
+    arena = shipped("dice_bluff")
+    runs = []
+    for seed in _same_opener_seeds(arena):
+        with start_embedded(port=0, tps=0) as world:
+            r = make_rig(world, arena, tmp_path / f"{seed}.sqlite", seed=seed)
+            spectator = world.players.join("Spectator")
+            people = seat_people(r, NAMES)
+            r.step()  # the rolls
+            r.step()  # the dice appear in the booths
+            state = r.table.state
+            assert isinstance(state, DiceBluffState) and state.phase == "bid"
+            inside = world_snapshot(world, r.arena, sorted(booth_cells(r.arena)))
+            dice = [list(h or []) for h in state.hidden]
+            outside = outside_booths(r.arena)
+            views = []
+            # the same public moves in both: two raises by click, one by chat, then a challenge
+            for action, mode in [(Bid(1, 2), "click"), (Bid(2, 2), "click"), (Bid(2, 3), "en"),
+                                 (Challenge(), "click")]:
+                r.step()
+                views.append((spectator.chat_heard(), spectator.private_messages(),
+                              world_snapshot(world, r.arena, outside)))
+                [seat] = state.to_act()
+                booth = r.table.booth_of(seat)
+                before = r.table.seq
+                if mode == "click":
+                    for click in dice_clicks(r, booth, seat, action):
+                        click_at(r, people[booth], booth, click)
+                else:
+                    people[booth].chat(dice_command(action, mode))
+                r.run_until(lambda: r.table.seq > before, max_cycles=40)  # noqa: B023
+                saved = r.journal.match(r.table.match_id)  # type: ignore[arg-type]
+                assert r.table.game.action_from_json(saved.actions[before][1]) == action
+            r.step()
+            lifted = world_snapshot(world, r.arena, outside)
+            runs.append((dice, inside, views, lifted))
+            r.close()
+    (dice_a, inside_a, views_a, lifted_a), (dice_b, inside_b, views_b, lifted_b) = runs
+    assert dice_a != dice_b and inside_a != inside_b  # different dice, and the booths show them
+    for step, (seen_a, seen_b) in enumerate(zip(views_a, views_b, strict=True)):
+        assert seen_a[0] == seen_b[0], f"chat differs before action {step}"
+        assert seen_a[1] == seen_b[1] == []
+        differing = [p for p in seen_a[2] if seen_a[2][p] != seen_b[2][p]]
+        assert differing == [], f"outside the booths, {differing[:5]} differ before action {step}"
+    assert lifted_a != lifted_b  # the challenge lifted the cups: now the dice are public
+
+
+def test_bad_input_gets_a_one_line_answer_and_other_booths_ignore_clicks(rig: Callable[..., Rig]) -> None:
+    r = rig(shipped("dice_bluff"))
+    people = seat_people(r, NAMES[:2])
+    r.step()
+    r.step()
+    state = r.table.state
+    assert isinstance(state, DiceBluffState) and state.phase == "bid"
+    [seat] = state.to_act()
+    waiting = people[r.table.booth_of(1 - seat)]
+    acting = people[r.table.booth_of(seat)]
+    seq = r.table.seq
+    heard = {id(p): len(p.private_messages()) for p in people}  # told the sword is for the signs
+    waiting.chat("!bid 1 2")  # not their turn
+    acting.chat("!challenge")  # nothing to challenge yet
+    acting.chat("!frobnicate")  # no such command
+    click_at(r, waiting, r.table.booth_of(seat), ("bid", 0))  # someone else's booth
+    for _ in range(4):
+        r.step()
+    assert r.table.seq == seq and state.bid is None
+    [told_waiting] = waiting.private_messages()[heard[id(waiting)]:]
+    assert "turn" in told_waiting.lower(), told_waiting
+    told = acting.private_messages()[heard[id(acting)]:]
+    assert len(told) == 2 and "!bid" in told[0] and "bid" in told[1], told
+
+
+# -- SIGKILL --------------------------------------------------------------------------------
+def test_a_controller_killed_mid_match_resumes_it(world: EmbeddedHandle, tmp_path: Path) -> None:
+    text = (Path(__file__).parents[2] / "config" / "arenas" / "dice_bluff.yaml").read_text(encoding="utf-8")
+    text = text.replace("name: dice-bluff-1", "name: dice-kill").replace("locale: ja ", "locale: en ")
+    text = text.replace("options: {dice_per_player: 5}", "options: {dice_per_player: 2}")
+    arena_file = tmp_path / "arena.yaml"
+    arena_file.write_text(text, encoding="utf-8")
+    arena = load_arena(arena_file)
+    with Connection(world.host, world.port) as conn:
+        build_arena(conn, arena)
+    people = []
+    for booth, name in enumerate(NAMES[:3]):
+        people.append(world.players.join(name))
+        walk_into_booth(people[-1], arena, booth)
+    path = tmp_path / "journal.sqlite"
+    log = tmp_path / "controller.log"
+    game = games.load(arena.game, arena.game_options())
+    controllers = [Controller(arena_file, world.port, path, log)]
+    try:
+        wait_for("the journal", path.exists)
+        journal = Journal(path)
+
+        def current() -> DiceBluffState | None:
+            saved = journal.unfinished("dice-kill")
+            return replayed(game, saved) if saved else None
+
+        typed: set[tuple[int, int]] = set()
+
+        policy = DiceBluffBot()
+
+        def play() -> None:
+            state = current()
+            if state is None or state.is_over:
+                return
+            saved = journal.unfinished("dice-kill")
+            assert saved is not None
+            for seat in sorted(state.to_act() - {CHANCE}):
+                if (seat, len(saved.actions)) in typed:
+                    continue
+                typed.add((seat, len(saved.actions)))
+                action = policy.choose(state.view(seat), state.legal_actions(seat), Rng.derived(3, seat, len(typed)))
+                people[seat].chat(dice_command(action, "en" if len(typed) % 2 else "ja"))
+
+        def bids_made(n: int) -> Callable[[], bool]:
+            def done() -> bool:
+                play()
+                state = current()
+                return state is not None and len(state.history) >= n
+            return done
+
+        wait_for("two bids", bids_made(2))
+        controllers[0].kill()  # mid-round: two bids stand
+        before = journal.unfinished("dice-kill")
+        assert before is not None
+        board = arena.frame.to_world(arena.board_signs["bid"].at)
+        world.set_block(board.x, board.y, board.z, 0)  # damage nobody sees
+        controllers.append(Controller(arena_file, world.port, path, log))
+        resumed = f"resumed match {before.id} at action {len(before.actions)}"
+        wait_for("the resume", lambda: controllers[1].said(resumed))
+        wait_for("the board to heal", lambda: world.sign_lines(board.x, board.y, board.z) is not None)
+        typed.clear()  # a line typed as the controller went down is lost: type again
+
+        def finished() -> bool:
+            play()
+            row = journal.db.execute("SELECT finished FROM matches WHERE id = ?", (before.id,)).fetchone()
+            return row[0] is not None
+
+        wait_for("the match to finish", finished, seconds=60)
+        after = journal.match(before.id)
+        assert after.actions[: len(before.actions)] == before.actions  # nothing lost, nothing rewritten
+        assert replayed(game, after).is_over
+        assert journal.db.execute("SELECT count(*) FROM matches").fetchone()[0] == 1
+        journal.close()
+    finally:
+        for c in controllers:
+            if c.process.poll() is None:
+                c.kill()
