@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 #: game name -> module holding its kit (`KIT`) and its arena part (`<module>_arena.PART`)
 KITS = {"wool_bluff": "mcbridge.tables.kits.wool_bluff"}
 KITS["dice_bluff"] = "mcbridge.tables.kits.dice_bluff"
+KITS["briscola_bugiarda"] = "mcbridge.tables.kits.briscola_bugiarda"
 
 
 def games_with_kits() -> list[str]:

@@ -1,0 +1,286 @@
+"""Briscola bugiarda at an in-world sign table (exactly five booths): a whole match by
+clicks and chat, hidden hands and the secret partner, bad input, and a controller killed
+mid-deal.
+
+The world is real (the embedded server over TCP); the players are simulated people who
+click cards and menu signs with a sword or type commands in English and Japanese.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sign_support import (
+    SignPlayers,
+    booth_cells,
+    click_at,
+    outside_booths,
+    replayed,
+    seat_people,
+    shipped,
+)
+from table_support import Rig, make_rig, sign_text, walk_into_booth, world_snapshot
+from test_tables_recovery import Controller, wait_for
+
+from mcbridge import CONFIG_DIR, games
+from mcbridge.core import CHANCE, Action, Rng
+from mcbridge.games.briscola_bugiarda import BriscolaState
+from mcbridge.games.briscola_bugiarda.actions import Bid, CallTrump, Pass, Play, Solo
+from mcbridge.games.briscola_bugiarda.bot import BriscolaBot
+from mcbridge.games.briscola_bugiarda.cards import rank_of, suit_of
+from mcbridge.tables.build import build_arena
+from mcbridge.tables.config import ArenaError, load_arena
+from mcbridge.tables.journal import Journal
+from mcbridge.tables.kits.briscola_bugiarda import BriscolaKit
+from mcbridge.tables.match_seeds import chance_rng, match_seed
+from mcbridge.world.connection import Connection
+from mcbridge.world.embedded import EmbeddedHandle, start_embedded
+
+NAMES = ["Aki", "Ben", "Chie", "Dan", "Emi"]
+JA_SUITS = {"coppe": "カップ", "denari": "金貨", "spade": "剣", "bastoni": "棍棒"}
+STANDING = re.compile(r"^(\d+)\.(\S+) ([+-]\d+)$")
+
+
+def briscola_clicks(rig: Rig, booth: int, seat: int, action: Action) -> list[tuple[str, int]]:
+    """A card is clicked on the hand panel; anything else on the menu, "more" first when it
+    is on another page (the page as the booth's menu shows it now)."""
+    kit = rig.table.kit
+    assert isinstance(kit, BriscolaKit)
+    if isinstance(action, Play):
+        return [("hand", kit.hand(seat).index(action.card))]
+    menu = copy.copy(kit.menus[booth])
+    items = kit.menu_items(seat)
+    clicks = []
+    for _ in range(menu.pages(items)):
+        shown = menu.layout(items)
+        if action in shown:
+            return [*clicks, ("menu", shown.index(action))]
+        clicks.append(("menu", len(shown) - 1))
+        menu.click(items, len(shown) - 1)
+    raise AssertionError(f"{action} is on no page of the menu")
+
+
+def briscola_command(action: Action, lang: str) -> str:
+    ja = lang == "ja"
+    if isinstance(action, Bid):
+        return f"!ビッド {action.rank}" if ja else f"!bid {action.rank}"
+    if isinstance(action, Solo):
+        return "!ソロ" if ja else "!solo"
+    if isinstance(action, Pass):
+        return "!パス" if ja else "!pass"
+    if isinstance(action, CallTrump):
+        return f"!切り札 {JA_SUITS[action.suit]}" if ja else f"!trump {action.suit}"
+    assert isinstance(action, Play)
+    rank, suit = rank_of(action.card), suit_of(action.card)
+    return f"!出す {JA_SUITS[suit]}の{rank}" if ja else f"!play {rank} {suit}"
+
+
+def test_the_arena_is_for_exactly_five(tmp_path: Path) -> None:
+    text = (CONFIG_DIR / "arenas" / "briscola_bugiarda.yaml").read_text(encoding="utf-8")
+    four = tmp_path / "four.yaml"
+    four.write_text(text.replace("  - at: [36, 0, 0]\n", ""), encoding="utf-8")
+    with pytest.raises(ArenaError) as err:
+        load_arena(four)
+    assert any("four.yaml:" in p and "needs at least 5 seats" in p for p in err.value.problems)
+    assert len(load_arena(CONFIG_DIR / "arenas" / "briscola_bugiarda.yaml").seats) == 5
+
+
+def test_a_full_match_by_clicks_and_chat_ends_as_the_journal_replays(
+        rig: Callable[..., Rig], world: EmbeddedHandle) -> None:
+    r = rig(shipped("briscola_bugiarda"), seed=6)
+    people = seat_people(r, NAMES)
+    crowd = SignPlayers(r, people, BriscolaBot(), briscola_clicks, briscola_command)
+    r.bots.append(crowd)
+    r.finish()
+    state = r.table.state
+    assert isinstance(state, BriscolaState) and state.is_over and state.deal == 5
+    saved = r.journal.match(r.table.match_id)  # type: ignore[arg-type]
+    final = replayed(r.table.game, saved)
+    assert final == state and final.result() == state.result()
+    made = [(seat, r.table.game.action_from_json(d)) for seat, d in saved.actions if seat != CHANCE]
+    assert made == [(seat, action) for seat, action, _ in crowd.sent]  # nothing refused, nothing lost
+    by = {mode: {type(a).__name__ for _, a, m in crowd.sent if m == mode} for mode in ("click", "en", "ja")}
+    assert {"Play", "Pass", "CallTrump"} <= by["click"] and {"Play", "Pass"} <= by["en"] & by["ja"]
+    assert "Bid" in by["click"] | by["en"] | by["ja"]
+    rows = state.result()["standings"]
+    board = r.arena.board_signs
+    lines = [line for key in ("chips", "chips2") for line in sign_text(world, r.arena, board[key].at) or ()]
+    listed = [m for m in (STANDING.match(line) for line in lines) if m]
+    assert [(int(m[1]), m[2], int(m[3])) for m in listed] == [(w["rank"], w["name"], w["chips"]) for w in rows]
+    for plan in r.arena.seats:
+        seat_sign = sign_text(world, r.arena, plan.signs["seat"].at)
+        assert seat_sign is not None and seat_sign[1] == NAMES[plan.index]
+        assert seat_sign[2] == f"chips {state.chips[plan.index]:+d}"
+
+
+def _same_dealer_seeds(arena: Any) -> tuple[int, int]:
+    game = games.load(arena.game, arena.game_options())
+    seen: dict[int, int] = {}
+    for seed in range(1, 100):
+        ms = match_seed(seed, arena.name, 0)
+        state = game.new_match(NAMES, ms)
+        state.apply(CHANCE, state.sample_chance(chance_rng(ms, 0)))
+        assert isinstance(state, BriscolaState) and state.dealer is not None
+        if state.dealer in seen:
+            return seen[state.dealer], seed
+        seen[state.dealer] = seed
+    raise AssertionError("no two seeds with the same first dealer")
+
+
+def test_different_hands_and_partners_look_the_same_outside_the_booths(tmp_path: Path) -> None:
+    """Same dealer, other deals: the auction and the trump call (made by clicks and chat) look
+    the same to a spectator, block for block and sign for sign, and so does who the secret
+    partner is, until the first card is played."""
+    arena = shipped("briscola_bugiarda")
+    runs = []
+    for seed in _same_dealer_seeds(arena):
+        with start_embedded(port=0, tps=0) as world:
+            r = make_rig(world, arena, tmp_path / f"{seed}.sqlite", seed=seed)
+            spectator = world.players.join("Spectator")
+            people = seat_people(r, NAMES)
+            r.step()
+            r.step()
+            state = r.table.state
+            assert isinstance(state, BriscolaState) and state.phase == "auction"
+            inside = world_snapshot(world, r.arena, sorted(booth_cells(r.arena)))
+            hands = [list(h) for h in state.hands]
+            outside = outside_booths(r.arena)
+            views = []
+            script = [(Bid("5"), "click"), (Pass(), "en"), (Bid("2"), "click"), (Pass(), "ja"), (Pass(), "click"),
+                      (Pass(), "click"), (CallTrump("spade"), "click")]
+            for action, mode in script:
+                r.step()
+                views.append((spectator.chat_heard(), spectator.private_messages(),
+                              world_snapshot(world, r.arena, outside)))
+                [seat] = state.to_act()
+                booth = r.table.booth_of(seat)
+                before = r.table.seq
+                if mode == "click":
+                    clicks = briscola_clicks(r, booth, seat, action)
+                    if action == Bid("5"):  # on the opening menu's second page: "more", then the bid
+                        assert clicks == [("menu", 9), ("menu", 0)]
+                    for click in clicks:
+                        click_at(r, people[booth], booth, click)
+                else:
+                    people[booth].chat(briscola_command(action, mode))
+                r.run_until(lambda: r.table.seq > before, max_cycles=40)  # noqa: B023
+                saved = r.journal.match(r.table.match_id)  # type: ignore[arg-type]
+                assert r.table.game.action_from_json(saved.actions[before][1]) == action
+            r.step()
+            views.append((spectator.chat_heard(), spectator.private_messages(),
+                          world_snapshot(world, r.arena, outside)))
+            runs.append((hands, state.holder_of_called_card(), inside, views))
+            r.close()
+    (hands_a, holder_a, inside_a, views_a), (hands_b, holder_b, inside_b, views_b) = runs
+    assert hands_a != hands_b and inside_a != inside_b  # other cards, and the booths show them
+    for step, (seen_a, seen_b) in enumerate(zip(views_a, views_b, strict=True)):
+        assert seen_a[0] == seen_b[0], f"chat differs before action {step}"
+        assert seen_a[1] == seen_b[1] == []
+        differing = [p for p in seen_a[2] if seen_a[2][p] != seen_b[2][p]]
+        assert differing == [], f"outside the booths, {differing[:5]} differ before action {step}"
+    assert holder_a != holder_b  # the secret partner differs too, and nothing outside the booths said so
+
+
+def test_bad_input_gets_a_one_line_answer_and_other_booths_ignore_clicks(rig: Callable[..., Rig]) -> None:
+    r = rig(shipped("briscola_bugiarda"))
+    people = seat_people(r, NAMES)
+    r.step()
+    r.step()
+    state = r.table.state
+    assert isinstance(state, BriscolaState) and state.phase == "auction"
+    [seat] = state.to_act()
+    acting = people[r.table.booth_of(seat)]
+    other = people[r.table.booth_of((seat + 1) % 5)]
+    heard = {id(p): len(p.private_messages()) for p in people}
+    seq = r.table.seq
+    other.chat("!pass")  # not their turn
+    acting.chat("!play A coppe")  # the auction is on
+    acting.chat("!trump moons")  # no such suit
+    click_at(r, other, r.table.booth_of(seat), ("menu", 0))  # someone else's booth
+    for _ in range(4):
+        r.step()
+    assert r.table.seq == seq and not state.bids
+    told_other = other.private_messages()[heard[id(other)]:]
+    told = acting.private_messages()[heard[id(acting)]:]
+    assert len(told_other) == 1 and "turn" in told_other[0].lower()
+    assert len(told) == 2 and all(line for line in told), told
+
+
+def test_a_controller_killed_mid_deal_resumes_it(world: EmbeddedHandle, tmp_path: Path) -> None:
+    text = (CONFIG_DIR / "arenas" / "briscola_bugiarda.yaml").read_text(encoding="utf-8")
+    text = text.replace("name: briscola-1", "name: briscola-kill").replace("locale: ja ", "locale: en ")
+    arena_file = tmp_path / "arena.yaml"
+    arena_file.write_text(text, encoding="utf-8")
+    arena = load_arena(arena_file)
+    with Connection(world.host, world.port) as conn:
+        build_arena(conn, arena)
+    people = []
+    for booth, name in enumerate(NAMES):
+        people.append(world.players.join(name))
+        walk_into_booth(people[-1], arena, booth)
+    path = tmp_path / "journal.sqlite"
+    log = tmp_path / "controller.log"
+    game = games.load(arena.game, arena.game_options())
+    controllers = [Controller(arena_file, world.port, path, log)]
+    policy = BriscolaBot()
+    typed: set[tuple[int, int]] = set()
+    try:
+        wait_for("the journal", path.exists)
+        journal = Journal(path)
+
+        def current() -> BriscolaState | None:
+            saved = journal.unfinished("briscola-kill")
+            return replayed(game, saved) if saved else None
+
+        def play() -> None:
+            saved = journal.unfinished("briscola-kill")
+            state = replayed(game, saved) if saved else None
+            if state is None or saved is None or state.is_over:
+                return
+            for seat in sorted(state.to_act() - {CHANCE}):
+                if (seat, len(saved.actions)) in typed:
+                    continue
+                typed.add((seat, len(saved.actions)))
+                action = policy.choose(state.view(seat), state.legal_actions(seat), Rng.derived(5, seat, len(typed)))
+                people[seat].chat(briscola_command(action, "en" if len(typed) % 2 else "ja"))
+
+        def cards_played(n: int) -> Callable[[], bool]:
+            def done() -> bool:
+                play()
+                state = current()
+                return state is not None and state.phase == "play" and len(state.tricks) * 5 + len(state.trick) >= n
+            return done
+
+        wait_for("three cards on the table", cards_played(3))
+        controllers[0].kill()  # mid-trick of the first deal
+        before = journal.unfinished("briscola-kill")
+        assert before is not None
+        board = arena.frame.to_world(arena.board_signs["trick"].at)
+        world.set_block(board.x, board.y, board.z, 0)
+        controllers.append(Controller(arena_file, world.port, path, log))
+        resumed = f"resumed match {before.id} at action {len(before.actions)}"
+        wait_for("the resume", lambda: controllers[1].said(resumed))
+        wait_for("the board to heal", lambda: world.sign_lines(board.x, board.y, board.z) is not None)
+        typed.clear()
+
+        def second_deal() -> bool:
+            play()
+            state = current()
+            return state is not None and (state.deal >= 2 or state.is_over)
+
+        wait_for("the deal to be played out", second_deal, seconds=60)
+        after = journal.unfinished("briscola-kill") or journal.match(before.id)
+        assert after.actions[: len(before.actions)] == before.actions  # nothing lost, nothing rewritten
+        resumed_state = replayed(game, after)
+        assert resumed_state.last_deal is not None and resumed_state.last_deal["deal"] == 1
+        assert journal.db.execute("SELECT count(*) FROM matches").fetchone()[0] == 1
+        journal.close()
+    finally:
+        for c in controllers:
+            if c.process.poll() is None:
+                c.kill()
