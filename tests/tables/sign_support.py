@@ -15,7 +15,7 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from table_support import Rig, walk_into_booth
+from table_support import CYCLE_SECONDS, Rig, walk_into_booth, world_snapshot
 
 from mcbridge import CONFIG_DIR
 from mcbridge.core import CHANCE, Action, Rng
@@ -113,3 +113,47 @@ def booth_cells(arena: Arena) -> set[Pos]:
 def outside_booths(arena: Arena) -> list[Pos]:
     inside = booth_cells(arena)
     return [p for p in arena.bounds if p not in inside]
+
+
+class PublicOnly:
+    """Checks, cycle after cycle, that every sign outside the booths shows exactly what the
+    table would draw from the public view alone (no private view, no legal actions, no
+    drafts): nothing private leaks onto the board or a booth's outer signs.
+
+    `public_scene()` is that drawing for the table as it is now. A supervisor cycle writes
+    the scene of the table as it was when the cycle began (it reads the cycle's input
+    after), so the drawing made on the cycle's clock, just before the cycle, is exactly
+    what the world shows after it.
+    """
+
+    def __init__(self, rig: Rig, public_scene: Callable[[], Any]) -> None:
+        self.rig = rig
+        self.public_scene = public_scene
+        self.inside = booth_cells(rig.arena)
+        self.compared = 0
+
+    def step(self) -> None:
+        """One rig cycle, with the check around its step (use instead of `rig.cycle`)."""
+        rig = self.rig
+        rig.clock.now += CYCLE_SECONDS
+        expected = None
+        if rig.table.state is not None:
+            scene = self.public_scene()
+            expected = {p: lines for p, lines in scene.signs.items() if p not in self.inside}
+        rig.supervisor.step()
+        if expected:
+            shown = world_snapshot(rig.world, rig.arena, list(expected))
+            for p, lines in expected.items():
+                want = tuple(line.strip() for line in lines)
+                assert shown[p][1] == want, f"sign at {p} shows {shown[p][1]}, the public view alone {want}"
+            self.compared += 1
+        for bot in rig.bots:
+            bot.act()
+
+    def run_until_finished(self, max_cycles: int = 6000) -> None:
+        for _ in range(max_cycles):
+            if self.rig.table.finished:
+                self.rig.step()
+                return
+            self.step()
+        raise AssertionError("the match did not finish")

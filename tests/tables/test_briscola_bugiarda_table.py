@@ -11,11 +11,13 @@ from __future__ import annotations
 import copy
 import re
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pytest
 from sign_support import (
+    PublicOnly,
     SignPlayers,
     booth_cells,
     click_at,
@@ -36,7 +38,10 @@ from mcbridge.games.briscola_bugiarda.cards import rank_of, suit_of
 from mcbridge.tables.build import build_arena
 from mcbridge.tables.config import ArenaError, load_arena
 from mcbridge.tables.journal import Journal
+from mcbridge.tables.kit import Scene
 from mcbridge.tables.kits.briscola_bugiarda import BriscolaKit
+from mcbridge.tables.kits.briscola_bugiarda_render import Frame, render
+from mcbridge.tables.kits.signs import PartMemo, time_left
 from mcbridge.tables.match_seeds import chance_rng, match_seed
 from mcbridge.world.connection import Connection
 from mcbridge.world.embedded import EmbeddedHandle, start_embedded
@@ -96,7 +101,9 @@ def test_a_full_match_by_clicks_and_chat_ends_as_the_journal_replays(
     people = seat_people(r, NAMES)
     crowd = SignPlayers(r, people, BriscolaBot(), briscola_clicks, briscola_command)
     r.bots.append(crowd)
-    r.finish()
+    check = PublicOnly(r, partial(public_scene, r))
+    check.run_until_finished()
+    assert check.compared > 200
     state = r.table.state
     assert isinstance(state, BriscolaState) and state.is_over and state.deal == 5
     saved = r.journal.match(r.table.match_id)  # type: ignore[arg-type]
@@ -116,6 +123,21 @@ def test_a_full_match_by_clicks_and_chat_ends_as_the_journal_replays(
         seat_sign = sign_text(world, r.arena, plan.signs["seat"].at)
         assert seat_sign is not None and seat_sign[1] == NAMES[plan.index]
         assert seat_sign[2] == f"chips {state.chips[plan.index]:+d}"
+
+
+def public_scene(rig: Rig) -> Scene:
+    """What the table would draw from the public view alone (no hands, no menus)."""
+    table = rig.table
+    state = table.state
+    assert isinstance(state, BriscolaState)
+    n = len(rig.arena.seats)
+    public = state.view(None)
+    if state.is_over:
+        public["standings"] = state.result()["standings"]
+    frame = Frame(public=public, private=[None] * n, menus=[[None] * 10] * n, playable=[frozenset()] * n,
+                  occupants=[o.name if o else None for o in table.occupants],
+                  seat_of_booth=[table.rules_seat(b) for b in range(n)], seconds=time_left(table), countdown=None)
+    return render(rig.arena, table.text, frame, PartMemo())
 
 
 def _same_dealer_seeds(arena: Any) -> tuple[int, int]:

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from sign_support import (
+    PublicOnly,
     SignPlayers,
     booth_cells,
     click_at,
@@ -30,8 +32,10 @@ from mcbridge.games.dice_bluff import Bid, Challenge, DiceBluffBot, DiceBluffSta
 from mcbridge.tables.build import build_arena
 from mcbridge.tables.config import load_arena
 from mcbridge.tables.journal import Journal
-from mcbridge.tables.kits.dice_bluff import bid_faces, count_range
-from mcbridge.tables.kits.signs import clamp, cycle
+from mcbridge.tables.kit import Scene
+from mcbridge.tables.kits.dice_bluff import DiceBluffKit, bid_faces, count_range
+from mcbridge.tables.kits.dice_bluff_render import DiceUi, Frame, render
+from mcbridge.tables.kits.signs import PartMemo, clamp, cycle, time_left
 from mcbridge.tables.match_seeds import chance_rng, match_seed
 from mcbridge.world.connection import Connection
 from mcbridge.world.embedded import EmbeddedHandle, start_embedded
@@ -91,7 +95,9 @@ def test_a_full_match_by_clicks_and_chat_ends_as_the_journal_replays(
     people = seat_people(r, NAMES)
     crowd = players(r, people)
     r.bots.append(crowd)
-    r.finish()
+    check = PublicOnly(r, partial(public_scene, r))
+    check.run_until_finished()
+    assert check.compared > 100
     state = r.table.state
     assert isinstance(state, DiceBluffState) and state.is_over
     saved = r.journal.match(r.table.match_id)  # type: ignore[arg-type]
@@ -115,6 +121,22 @@ def test_a_full_match_by_clicks_and_chat_ends_as_the_journal_replays(
         seat_sign = sign_text(world, r.arena, plan.signs["seat"].at)
         assert seat_sign is not None and seat_sign[1] == NAMES[plan.index]
         assert seat_sign[2] == f"dice {state.dice[plan.index]}"
+
+
+def public_scene(rig: Rig) -> Scene:
+    """What the table would draw from the public view alone (no dice, no drafts)."""
+    table = rig.table
+    kit = table.kit
+    assert isinstance(kit, DiceBluffKit) and isinstance(table.state, DiceBluffState)
+    n = len(rig.arena.seats)
+    public = table.state.view(None)
+    if table.state.is_over:
+        public["standings"] = table.state.result()["standings"]
+    frame = Frame(public=public, private=[None] * n, legal=[[]] * n,
+                  occupants=[o.name if o else None for o in table.occupants],
+                  seat_of_booth=[table.rules_seat(b) for b in range(n)], ui=[DiceUi() for _ in range(n)],
+                  reveal=kit.revealing(), seconds=time_left(table), countdown=None)
+    return render(rig.arena, table.text, frame, PartMemo())
 
 
 def _same_opener_seeds(arena: Any) -> tuple[int, int]:

@@ -111,7 +111,7 @@ class DiceBluffKit(Kit):
         self.hold_until = 0.0
 
     # -- output ---------------------------------------------------------------------------
-    def _revealing(self) -> bool:
+    def revealing(self) -> bool:
         state = self.table.state
         if not isinstance(state, DiceBluffState):
             return False
@@ -119,7 +119,7 @@ class DiceBluffKit(Kit):
 
     def scene_key(self) -> Hashable:
         drafts = tuple((ui.face, ui.count, tuple(ui.picked)) for ui in self.ui)
-        return (self._revealing(), drafts, time_left(self.table))
+        return (self.revealing(), drafts, time_left(self.table))
 
     def render(self, view: TableView) -> Scene:
         state = self.table.state
@@ -138,7 +138,7 @@ class DiceBluffKit(Kit):
             occupants=view.occupants,
             seat_of_booth=view.seat_of_booth,
             ui=self.ui,
-            reveal=self._revealing(),
+            reveal=self.revealing(),
             seconds=time_left(self.table),
             countdown=view.lobby_countdown,
         )
