@@ -8,7 +8,6 @@ click cards and menu signs with a sword or type commands in English and Japanese
 
 from __future__ import annotations
 
-import copy
 import re
 from collections.abc import Callable
 from functools import partial
@@ -52,22 +51,10 @@ STANDING = re.compile(r"^(\d+)\.(\S+) ([+-]\d+)$")
 
 
 def briscola_clicks(rig: Rig, booth: int, seat: int, action: Action) -> list[tuple[str, int]]:
-    """A card is clicked on the hand panel; anything else on the menu, "more" first when it
-    is on another page (the page as the booth's menu shows it now)."""
+    """A card on the hand panel; anything else on the menu ("more" first when needed)."""
     kit = rig.table.kit
     assert isinstance(kit, BriscolaKit)
-    if isinstance(action, Play):
-        return [("hand", kit.hand(seat).index(action.card))]
-    menu = copy.copy(kit.menus[booth])
-    items = kit.menu_items(seat)
-    clicks = []
-    for _ in range(menu.pages(items)):
-        shown = menu.layout(items)
-        if action in shown:
-            return [*clicks, ("menu", shown.index(action))]
-        clicks.append(("menu", len(shown) - 1))
-        menu.click(items, len(shown) - 1)
-    raise AssertionError(f"{action} is on no page of the menu")
+    return kit.clicks_for(booth, seat, action)
 
 
 def briscola_command(action: Action, lang: str) -> str:

@@ -33,9 +33,9 @@ from mcbridge.tables.build import build_arena
 from mcbridge.tables.config import load_arena
 from mcbridge.tables.journal import Journal
 from mcbridge.tables.kit import Scene
-from mcbridge.tables.kits.dice_bluff import DiceBluffKit, bid_faces, count_range
+from mcbridge.tables.kits.dice_bluff import DiceBluffKit
 from mcbridge.tables.kits.dice_bluff_render import DiceUi, Frame, render
-from mcbridge.tables.kits.signs import PartMemo, clamp, cycle, time_left
+from mcbridge.tables.kits.signs import PartMemo, time_left
 from mcbridge.tables.match_seeds import chance_rng, match_seed
 from mcbridge.world.connection import Connection
 from mcbridge.world.embedded import EmbeddedHandle, start_embedded
@@ -46,29 +46,9 @@ STANDING = re.compile(r"^(\d+)\.(\S+) (\d+)$")
 
 def dice_clicks(rig: Rig, booth: int, seat: int, action: Action) -> list[tuple[str, int]]:
     """The clicks that make `action` from the booth's draft as its signs show it."""
-    state = rig.table.state
-    assert isinstance(state, DiceBluffState)
-    if isinstance(action, Challenge):
-        return [("challenge", 0)]
-    if isinstance(action, SetAside):
-        hidden = list(state.hidden[seat] or [])
-        slots = []
-        for face in action.dice:
-            k = next(i for i, d in enumerate(hidden) if d == face and i not in slots)
-            slots.append(k)
-        return [*(("die", k) for k in slots), ("aside", 0)]
-    assert isinstance(action, Bid)
-    ui = rig.table.kit.ui[booth]  # type: ignore[attr-defined]
-    bids = [a for a in state.legal_actions(seat) if isinstance(a, Bid)]
-    face, count = ui.face, ui.count
-    clicks: list[tuple[str, int]] = []
-    while face != action.face:
-        clicks.append(("face", 0))
-        face = cycle(bid_faces(bids, state), face)
-        count = clamp(count, *count_range(bids, face))
-    step = "plus" if action.count > count else "minus"
-    clicks += [(step, 0)] * abs(action.count - count)
-    return [*clicks, ("bid", 0)]
+    kit = rig.table.kit
+    assert isinstance(kit, DiceBluffKit)
+    return kit.clicks_for(booth, seat, action)
 
 
 def dice_command(action: Action, lang: str) -> str:

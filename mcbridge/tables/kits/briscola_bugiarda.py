@@ -17,6 +17,7 @@ What only Briscola bugiarda does at a table:
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Hashable, Mapping
 from typing import Any
 
@@ -73,6 +74,23 @@ class BriscolaKit(Kit):
             if slot < len(hand) and Play(hand[slot]) in self.state.legal_actions(seat):
                 return Play(hand[slot])
         return None
+
+    def clicks_for(self, booth: int, seat: int, action: Action) -> list[tuple[str, int]]:
+        """The clicks (target, slot) that make `action`: a card on the hand panel; anything
+        else on the menu, "more" first while it is on another page of the menu as it shows
+        now. What a person does, and what sign-clicking bots do."""
+        if isinstance(action, Play):
+            return [("hand", self.hand(seat).index(action.card))]
+        menu = copy.copy(self.menus[booth])
+        items = self.menu_items(seat)
+        clicks: list[tuple[str, int]] = []
+        for _ in range(menu.pages(items)):
+            shown = menu.layout(items)
+            if action in shown:
+                return [*clicks, ("menu", shown.index(action))]
+            clicks.append(("menu", len(shown) - 1))
+            menu.click(items, len(shown) - 1)
+        raise ValueError(f"{action} is not on this seat's menu")
 
     def decision_key(self) -> Hashable:
         state = self.state

@@ -77,6 +77,31 @@ class DiceBluffKit(Kit):
             return SetAside(tuple(sorted(hidden[k] for k in ui.picked if k < len(hidden))))
         return None
 
+    def clicks_for(self, booth: int, seat: int, action: Action) -> list[tuple[str, int]]:
+        """The clicks (target, slot) that make `action` from the booth's draft as its signs
+        show it now: what a person does, and what sign-clicking bots do."""
+        if isinstance(action, Challenge):
+            return [("challenge", 0)]
+        if isinstance(action, SetAside):
+            hidden = list(self.state.hidden[seat] or [])
+            slots: list[int] = []
+            for face in action.dice:
+                slots.append(next(k for k, d in enumerate(hidden) if d == face and k not in slots))
+            return [*(("die", k) for k in slots), ("aside", 0)]
+        assert isinstance(action, Bid)
+        ui = self.ui[booth]
+        bids = self._bids(seat)
+        face, count = ui.face, ui.count
+        clicks: list[tuple[str, int]] = []
+        for _ in range(len(bids)):
+            if face == action.face:
+                break
+            clicks.append(("face", 0))
+            face = cycle(bid_faces(bids, self.state), face)
+            count = clamp(count, *count_range(bids, face))
+        step = "plus" if action.count > count else "minus"
+        return [*clicks, *[(step, 0)] * abs(action.count - count), ("bid", 0)]
+
     # -- chance and time ------------------------------------------------------------------
     def chance(self, now: float) -> Action | None:
         if self.state.phase == "roll" and now < self.hold_until:
