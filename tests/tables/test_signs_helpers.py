@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mcbridge.core import Action
+from mcbridge.world.sanitize import sign_line
 from mcbridge.tables.kits.signs import (
     LINE_UNITS,
     Menu,
@@ -60,9 +61,11 @@ class Span(Action):
 @given(st.text(max_size=40))
 def test_fit_never_exceeds_a_line_and_keeps_what_fits(text: str) -> None:
     cut = fit(text)
+    sent = sign_line(text)  # what the wire would make of it anyway
     assert text_width(cut) <= LINE_UNITS
-    assert cut == text or cut.endswith("…")
-    assert text.startswith(cut.removesuffix("…"))
+    assert cut == sent or cut.endswith("…")
+    assert sent.startswith(cut.removesuffix("…"))
+    assert not set(cut) & set(",()\n")
 
 
 def test_japanese_is_wider_than_latin() -> None:

@@ -136,7 +136,7 @@ def _last(text: Texts, public: Mapping[str, Any]) -> Lines:
     rules = public["rules"]
     bid = last["bid"]
     face = face_text(text, rules["wild_face"], rules, False) if bid["wild"] else str(bid["face"])
-    losers = ", ".join(f"{_name(public, int(s))[:6]} -{n}" for s, n in last["losses"].items())
+    losers = " ".join(f"{_name(public, int(s))[:6]} -{n}" for s, n in last["losses"].items())
     return fit_lines(text.lines(T + "last", count=bid["count"], face=face, actual=last["actual"], losers=losers))
 
 

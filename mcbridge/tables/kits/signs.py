@@ -32,6 +32,7 @@ from mcbridge.tables.arena import Region, SignSpot
 from mcbridge.tables.kit import Scene, Texts
 from mcbridge.tables.layout import Lines, Structure, wall_sign
 from mcbridge.world.geometry import Facing, Pos
+from mcbridge.world.sanitize import sign_line
 
 if TYPE_CHECKING:
     from mcbridge.tables.table import Table
@@ -56,11 +57,14 @@ def text_width(text: str) -> int:
 
 
 def fit(text: str, units: int = LINE_UNITS) -> str:
-    """`text` cut to one sign line, with "…" where it was cut.
+    """`text` cut to one sign line, with "…" where it was cut, and made wire-safe the way
+    every sign line is sent (commas and parentheses become ; and brackets), so the scene
+    says exactly what the sign will show.
 
     [decided here] Cut, never wrapped: a name or a card that wraps would push the next
     line off the sign; the full text is in chat and in `!help`.
     """
+    text = sign_line(text)
     if text_width(text) <= units:
         return text
     room = units - _units(ELLIPSIS)
