@@ -10,7 +10,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mcbridge.core import Action
-from mcbridge.world.sanitize import sign_line
 from mcbridge.tables.kits.signs import (
     LINE_UNITS,
     Menu,
@@ -25,6 +24,7 @@ from mcbridge.tables.kits.signs import (
     spread,
     text_width,
 )
+from mcbridge.world.sanitize import sign_line
 
 
 @dataclass(frozen=True)
