@@ -12,15 +12,20 @@ events and chat, polled by the supervisor.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from table_support import CYCLE_SECONDS, Rig, walk_into_booth, world_snapshot
 
-from mcbridge import CONFIG_DIR
+from mcbridge import CONFIG_DIR, games
 from mcbridge.core import CHANCE, Action, Rng
+from mcbridge.tables.build import build_arena
 from mcbridge.tables.config import Arena, load_arena
-from mcbridge.tables.journal import JournalMatch
+from mcbridge.tables.journal import Journal, JournalMatch
+from mcbridge.world.connection import Connection
+from mcbridge.world.embedded import EmbeddedHandle
 from mcbridge.world.embedded.simulator import EmbeddedPlayer
 from mcbridge.world.geometry import Pos
 
@@ -157,3 +162,89 @@ class PublicOnly:
                 return
             self.step()
         raise AssertionError("the match did not finish")
+
+
+# -- a controller killed with SIGKILL mid-match -------------------------------------------------
+@dataclass
+class Resumed:
+    """What a kill-and-resume run left: the game, the journal's match at the kill and at the end."""
+
+    game: Any
+    before: JournalMatch
+    after: JournalMatch
+
+
+def kill_and_resume(world: EmbeddedHandle, tmp_path: Path, game_name: str, edits: Mapping[str, str],
+                    names: Sequence[str], policy: Any, command: Command, kill_when: Callable[[Any], bool],
+                    done_when: Callable[[Any], bool], damage: str) -> Resumed:
+    """`mcbridge run` on a copy of the shipped arena (`edits`: exact text replacements, which
+    must include a new `name:`) with chat-only players; SIGKILL it once `kill_when(state)`,
+    break the board sign `damage` while nobody watches, start it again and play on until
+    `done_when(state)` or the end of the match. Checks the resume: the same match, nothing lost or rewritten, the
+    board healed."""
+    from test_tables_recovery import Controller, wait_for  # the runtime's own crash-test tools
+
+    text = (CONFIG_DIR / "arenas" / f"{game_name}.yaml").read_text(encoding="utf-8")
+    for old, new in edits.items():
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    arena_file = tmp_path / "arena.yaml"
+    arena_file.write_text(text, encoding="utf-8")
+    arena = load_arena(arena_file)
+    with Connection(world.host, world.port) as conn:
+        build_arena(conn, arena)
+    people = []
+    for booth, name in enumerate(names):
+        people.append(world.players.join(name))
+        walk_into_booth(people[-1], arena, booth)
+    path, log = tmp_path / "journal.sqlite", tmp_path / "controller.log"
+    game = games.load(arena.game, arena.game_options())
+    controllers = [Controller(arena_file, world.port, path, log)]
+    typed: set[tuple[int, int]] = set()
+    try:
+        wait_for("the journal", path.exists)
+        journal = Journal(path)
+
+        def now() -> tuple[Any, JournalMatch | None]:
+            saved = journal.unfinished(arena.name)
+            return (replayed(game, saved) if saved else None), saved
+
+        def playing(until: Callable[[Any], bool]) -> Callable[[], bool]:
+            """Type each decision once (seat s's k-th from the stream (s, k)) until `until`."""
+            def step() -> bool:
+                state, saved = now()
+                if state is None or saved is None:
+                    return False
+                if until(state):
+                    return True
+                for seat in sorted(state.to_act() - {CHANCE}):
+                    if (seat, len(saved.actions)) not in typed:
+                        typed.add((seat, len(saved.actions)))
+                        rng = Rng.derived(3, seat, len(typed))
+                        action = policy.choose(state.view(seat), state.legal_actions(seat), rng)
+                        people[seat].chat(command(action, "en" if len(typed) % 2 else "ja"))
+                return False
+            return step
+
+        wait_for("the moment to kill", playing(kill_when))
+        controllers[0].kill()
+        before = journal.unfinished(arena.name)
+        assert before is not None
+        board = arena.frame.to_world(arena.board_signs[damage].at)
+        world.set_block(board.x, board.y, board.z, 0)  # damage nobody sees
+        controllers.append(Controller(arena_file, world.port, path, log))
+        resumed = f"resumed match {before.id} at action {len(before.actions)}"
+        wait_for("the resume", lambda: controllers[1].said(resumed))
+        wait_for("the board to heal", lambda: world.sign_lines(board.x, board.y, board.z) is not None)
+        typed.clear()  # a line typed as the controller went down is lost: type again
+        wait_for("the match to go on", lambda: journal.unfinished(arena.name) is None or playing(done_when)(),
+                 seconds=90)
+        after = journal.match(before.id)
+        assert after.actions[: len(before.actions)] == before.actions  # nothing lost, nothing rewritten
+        assert journal.db.execute("SELECT count(*) FROM matches").fetchone()[0] == 1  # the same match
+        journal.close()
+        return Resumed(game, before, after)
+    finally:
+        for c in controllers:
+            if c.process.poll() is None:
+                c.kill()

@@ -20,29 +20,26 @@ from sign_support import (
     SignPlayers,
     booth_cells,
     click_at,
+    kill_and_resume,
     outside_booths,
     replayed,
     seat_people,
     shipped,
 )
-from table_support import Rig, make_rig, sign_text, walk_into_booth, world_snapshot
-from test_tables_recovery import Controller, wait_for
+from table_support import Rig, make_rig, sign_text, world_snapshot
 
 from mcbridge import CONFIG_DIR, games
-from mcbridge.core import CHANCE, Action, Rng
+from mcbridge.core import CHANCE, Action
 from mcbridge.games.briscola_bugiarda import BriscolaState
 from mcbridge.games.briscola_bugiarda.actions import Bid, CallTrump, Pass, Play, Solo
 from mcbridge.games.briscola_bugiarda.bot import BriscolaBot
 from mcbridge.games.briscola_bugiarda.cards import rank_of, suit_of
-from mcbridge.tables.build import build_arena
 from mcbridge.tables.config import ArenaError, load_arena
-from mcbridge.tables.journal import Journal
 from mcbridge.tables.kit import Scene
 from mcbridge.tables.kits.briscola_bugiarda import BriscolaKit
 from mcbridge.tables.kits.briscola_bugiarda_render import Frame, render
 from mcbridge.tables.kits.signs import PartMemo, time_left
 from mcbridge.tables.match_seeds import chance_rng, match_seed
-from mcbridge.world.connection import Connection
 from mcbridge.world.embedded import EmbeddedHandle, start_embedded
 
 NAMES = ["Aki", "Ben", "Chie", "Dan", "Emi"]
@@ -220,76 +217,15 @@ def test_bad_input_gets_a_one_line_answer_and_other_booths_ignore_clicks(rig: Ca
     assert len(told) == 2 and all(line for line in told), told
 
 
-def test_a_controller_killed_mid_deal_resumes_it(world: EmbeddedHandle, tmp_path: Path) -> None:
-    text = (CONFIG_DIR / "arenas" / "briscola_bugiarda.yaml").read_text(encoding="utf-8")
-    text = text.replace("name: briscola-1", "name: briscola-kill").replace("locale: ja ", "locale: en ")
-    arena_file = tmp_path / "arena.yaml"
-    arena_file.write_text(text, encoding="utf-8")
-    arena = load_arena(arena_file)
-    with Connection(world.host, world.port) as conn:
-        build_arena(conn, arena)
-    people = []
-    for booth, name in enumerate(NAMES):
-        people.append(world.players.join(name))
-        walk_into_booth(people[-1], arena, booth)
-    path = tmp_path / "journal.sqlite"
-    log = tmp_path / "controller.log"
-    game = games.load(arena.game, arena.game_options())
-    controllers = [Controller(arena_file, world.port, path, log)]
-    policy = BriscolaBot()
-    typed: set[tuple[int, int]] = set()
-    try:
-        wait_for("the journal", path.exists)
-        journal = Journal(path)
+def test_a_controller_killed_mid_trick_resumes_the_match(world: EmbeddedHandle, tmp_path: Path) -> None:
+    def cards_out(state: BriscolaState) -> int:
+        return len(state.tricks) * 5 + len(state.trick)
 
-        def current() -> BriscolaState | None:
-            saved = journal.unfinished("briscola-kill")
-            return replayed(game, saved) if saved else None
-
-        def play() -> None:
-            saved = journal.unfinished("briscola-kill")
-            state = replayed(game, saved) if saved else None
-            if state is None or saved is None or state.is_over:
-                return
-            for seat in sorted(state.to_act() - {CHANCE}):
-                if (seat, len(saved.actions)) in typed:
-                    continue
-                typed.add((seat, len(saved.actions)))
-                action = policy.choose(state.view(seat), state.legal_actions(seat), Rng.derived(5, seat, len(typed)))
-                people[seat].chat(briscola_command(action, "en" if len(typed) % 2 else "ja"))
-
-        def cards_played(n: int) -> Callable[[], bool]:
-            def done() -> bool:
-                play()
-                state = current()
-                return state is not None and state.phase == "play" and len(state.tricks) * 5 + len(state.trick) >= n
-            return done
-
-        wait_for("three cards on the table", cards_played(3))
-        controllers[0].kill()  # mid-trick of the first deal
-        before = journal.unfinished("briscola-kill")
-        assert before is not None
-        board = arena.frame.to_world(arena.board_signs["trick"].at)
-        world.set_block(board.x, board.y, board.z, 0)
-        controllers.append(Controller(arena_file, world.port, path, log))
-        resumed = f"resumed match {before.id} at action {len(before.actions)}"
-        wait_for("the resume", lambda: controllers[1].said(resumed))
-        wait_for("the board to heal", lambda: world.sign_lines(board.x, board.y, board.z) is not None)
-        typed.clear()
-
-        def second_deal() -> bool:
-            play()
-            state = current()
-            return state is not None and (state.deal >= 2 or state.is_over)
-
-        wait_for("the deal to be played out", second_deal, seconds=60)
-        after = journal.unfinished("briscola-kill") or journal.match(before.id)
-        assert after.actions[: len(before.actions)] == before.actions  # nothing lost, nothing rewritten
-        resumed_state = replayed(game, after)
-        assert resumed_state.last_deal is not None and resumed_state.last_deal["deal"] == 1
-        assert journal.db.execute("SELECT count(*) FROM matches").fetchone()[0] == 1
-        journal.close()
-    finally:
-        for c in controllers:
-            if c.process.poll() is None:
-                c.kill()
+    run = kill_and_resume(
+        world, tmp_path, "briscola_bugiarda",
+        {"name: briscola-1": "name: briscola-kill", "locale: ja ": "locale: en "},
+        NAMES, BriscolaBot(), briscola_command,
+        kill_when=lambda state: state.phase == "play" and cards_out(state) >= 3,  # mid-trick
+        done_when=lambda state: state.deal >= 2, damage="trick")
+    state = replayed(run.game, run.after)
+    assert state.last_deal is not None and state.last_deal["deal"] == 1  # the deal was played out

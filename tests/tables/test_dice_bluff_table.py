@@ -19,26 +19,22 @@ from sign_support import (
     SignPlayers,
     booth_cells,
     click_at,
+    kill_and_resume,
     outside_booths,
     replayed,
     seat_people,
     shipped,
 )
-from table_support import Rig, make_rig, sign_text, walk_into_booth, world_snapshot
-from test_tables_recovery import Controller, wait_for
+from table_support import Rig, make_rig, sign_text, world_snapshot
 
 from mcbridge import games
-from mcbridge.core import CHANCE, Action, Rng
+from mcbridge.core import CHANCE, Action
 from mcbridge.games.dice_bluff import Bid, Challenge, DiceBluff, DiceBluffBot, DiceBluffState, SetAside
-from mcbridge.tables.build import build_arena
-from mcbridge.tables.config import load_arena
-from mcbridge.tables.journal import Journal
 from mcbridge.tables.kit import Scene
 from mcbridge.tables.kits.dice_bluff import DiceBluffKit
 from mcbridge.tables.kits.dice_bluff_render import DiceUi, Frame, render
 from mcbridge.tables.kits.signs import PartMemo, time_left
 from mcbridge.tables.match_seeds import chance_rng, match_seed
-from mcbridge.world.connection import Connection
 from mcbridge.world.embedded import EmbeddedHandle, start_embedded
 
 NAMES = ["Aki", "Ben", "Chie", "Dan"]
@@ -213,79 +209,12 @@ def test_bad_input_gets_a_one_line_answer_and_other_booths_ignore_clicks(rig: Ca
 
 
 # -- SIGKILL --------------------------------------------------------------------------------
-def test_a_controller_killed_mid_match_resumes_it(world: EmbeddedHandle, tmp_path: Path) -> None:
-    text = (Path(__file__).parents[2] / "config" / "arenas" / "dice_bluff.yaml").read_text(encoding="utf-8")
-    text = text.replace("name: dice-bluff-1", "name: dice-kill").replace("locale: ja ", "locale: en ")
-    text = text.replace("options: {dice_per_player: 5}", "options: {dice_per_player: 2}")
-    arena_file = tmp_path / "arena.yaml"
-    arena_file.write_text(text, encoding="utf-8")
-    arena = load_arena(arena_file)
-    with Connection(world.host, world.port) as conn:
-        build_arena(conn, arena)
-    people = []
-    for booth, name in enumerate(NAMES[:3]):
-        people.append(world.players.join(name))
-        walk_into_booth(people[-1], arena, booth)
-    path = tmp_path / "journal.sqlite"
-    log = tmp_path / "controller.log"
-    game = games.load(arena.game, arena.game_options())
-    controllers = [Controller(arena_file, world.port, path, log)]
-    try:
-        wait_for("the journal", path.exists)
-        journal = Journal(path)
-
-        def current() -> DiceBluffState | None:
-            saved = journal.unfinished("dice-kill")
-            return replayed(game, saved) if saved else None
-
-        typed: set[tuple[int, int]] = set()
-
-        policy = DiceBluffBot()
-
-        def play() -> None:
-            state = current()
-            if state is None or state.is_over:
-                return
-            saved = journal.unfinished("dice-kill")
-            assert saved is not None
-            for seat in sorted(state.to_act() - {CHANCE}):
-                if (seat, len(saved.actions)) in typed:
-                    continue
-                typed.add((seat, len(saved.actions)))
-                action = policy.choose(state.view(seat), state.legal_actions(seat), Rng.derived(3, seat, len(typed)))
-                people[seat].chat(dice_command(action, "en" if len(typed) % 2 else "ja"))
-
-        def bids_made(n: int) -> Callable[[], bool]:
-            def done() -> bool:
-                play()
-                state = current()
-                return state is not None and len(state.history) >= n
-            return done
-
-        wait_for("two bids", bids_made(2))
-        controllers[0].kill()  # mid-round: two bids stand
-        before = journal.unfinished("dice-kill")
-        assert before is not None
-        board = arena.frame.to_world(arena.board_signs["bid"].at)
-        world.set_block(board.x, board.y, board.z, 0)  # damage nobody sees
-        controllers.append(Controller(arena_file, world.port, path, log))
-        resumed = f"resumed match {before.id} at action {len(before.actions)}"
-        wait_for("the resume", lambda: controllers[1].said(resumed))
-        wait_for("the board to heal", lambda: world.sign_lines(board.x, board.y, board.z) is not None)
-        typed.clear()  # a line typed as the controller went down is lost: type again
-
-        def finished() -> bool:
-            play()
-            row = journal.db.execute("SELECT finished FROM matches WHERE id = ?", (before.id,)).fetchone()
-            return row[0] is not None
-
-        wait_for("the match to finish", finished, seconds=60)
-        after = journal.match(before.id)
-        assert after.actions[: len(before.actions)] == before.actions  # nothing lost, nothing rewritten
-        assert replayed(game, after).is_over
-        assert journal.db.execute("SELECT count(*) FROM matches").fetchone()[0] == 1
-        journal.close()
-    finally:
-        for c in controllers:
-            if c.process.poll() is None:
-                c.kill()
+def test_a_controller_killed_mid_round_resumes_the_match(world: EmbeddedHandle, tmp_path: Path) -> None:
+    run = kill_and_resume(
+        world, tmp_path, "dice_bluff",
+        {"name: dice-bluff-1": "name: dice-kill", "locale: ja ": "locale: en ",
+         "options: {dice_per_player: 5}": "options: {dice_per_player: 2}"},
+        NAMES[:3], DiceBluffBot(), dice_command,
+        kill_when=lambda state: len(state.history) >= 2,  # mid-round: two bids stand
+        done_when=lambda state: False, damage="bid")
+    assert replayed(run.game, run.after).is_over  # played to the end after the restart

@@ -25,12 +25,14 @@ from mcbridge.tables.kits.signs import (
     fill_panel,
     fit_lines,
     join_lines,
-    lobby_lines,
+    lobby_board,
     menu_lines,
+    player_name,
     spread,
+    table_scene,
     turn_lines,
 )
-from mcbridge.tables.layout import Lines, wall_sign
+from mcbridge.tables.layout import Lines
 
 T = "briscola_bugiarda.sign."
 
@@ -70,17 +72,9 @@ def action_label(text: Texts, action: Action) -> Lines:
 def render(arena: Arena, text: Texts, frame: Frame, memo: PartMemo) -> Scene:
     board = Scene()
     _board(board, arena, text, frame)
-    for spot in arena.board_signs.values():
-        board.blocks[spot.at] = wall_sign(spot.faces)
-    parts = [board]
-    for seat in arena.seats:
-        parts.append(_seat_public(memo, seat, text, frame))
-        parts.append(_booth(memo, seat, text, frame))
-    return Scene.of_parts(parts)
-
-
-def _name(public: Mapping[str, Any], seat: int | None) -> str:
-    return "" if seat is None else str(public["players"][seat])
+    return table_scene(
+        arena, board, lambda seat: (_seat_public(memo, seat, text, frame), _booth(memo, seat, text, frame))
+    )
 
 
 def _board(scene: Scene, arena: Arena, text: Texts, frame: Frame) -> None:
@@ -88,9 +82,7 @@ def _board(scene: Scene, arena: Arena, text: Texts, frame: Frame) -> None:
     public = frame.public
     scene.signs[signs["title"].at] = fit_lines(text.lines(T + "title", arena=arena.name))
     if public is None:
-        scene.signs[signs["status"].at] = lobby_lines(text, frame.occupants, frame.countdown)
-        for key in ("auction", "contract", "turn", "trick", "trick2", "chips", "chips2"):
-            scene.signs[signs[key].at] = BLANK
+        lobby_board(scene, arena, text, frame.occupants, frame.countdown)
         return
     phase = text.t(f"briscola_bugiarda.phase.{public['phase']}")
     scene.signs[signs["status"].at] = fit_lines(
@@ -99,28 +91,31 @@ def _board(scene: Scene, arena: Arena, text: Texts, frame: Frame) -> None:
             deal=public["deal"],
             deals=public["deals"],
             phase=phase,
-            dealer=_name(public, public["dealer"]),
+            dealer=player_name(public, public["dealer"]),
         )
     )
     scene.signs[signs["auction"].at] = _auction(text, public)
     scene.signs[signs["contract"].at] = _contract(text, public)
-    acting = [_name(public, s) for s in public["to_act"] if s >= 0]
+    acting = [player_name(public, s) for s in public["to_act"] if s >= 0]
     scene.signs[signs["turn"].at] = turn_lines(text, acting, frame.seconds)
     trick, title = public["trick"], text.t(T + "trick_title", trick=len(public["tricks"]) + 1)
     if not trick and public["tricks"]:  # between tricks: the last one, and who took it
         last = public["tricks"][-1]
         trick = last["cards"]
         title = text.t(
-            T + "trick_won", trick=len(public["tricks"]), name=_name(public, last["winner"]), points=last["points"]
+            T + "trick_won",
+            trick=len(public["tricks"]),
+            name=player_name(public, last["winner"]),
+            points=last["points"],
         )
-    rows = [f"{_name(public, s)[:6]}: {card_text(text, c)}" for s, c in trick]
+    rows = [f"{player_name(public, s)[:6]}: {card_text(text, c)}" for s, c in trick]
     scene.signs[signs["trick"].at], scene.signs[signs["trick2"].at] = spread(rows, 2, title=title)
     if public["phase"] == "over":
         rows = [f"{row['rank']}.{row['name'][:8]} {row['chips']:+d}" for row in public.get("standings", [])]
         title = text.t(T + "standings_title")
     else:
         points = public["points_won"]
-        rows = [f"{_name(public, s)[:7]} {c:+d} {points[s]}p" for s, c in enumerate(public["chips"])]
+        rows = [f"{player_name(public, s)[:7]} {c:+d} {points[s]}p" for s, c in enumerate(public["chips"])]
         title = text.t(T + "chips_title")
     scene.signs[signs["chips"].at], scene.signs[signs["chips2"].at] = spread(rows, 2, title=title)
 
@@ -131,14 +126,14 @@ def _auction(text: Texts, public: Mapping[str, Any]) -> Lines:
     if standing is None:
         return fit_lines(text.lines(T + "auction_none", passed=passed))
     rank = text.t(T + f"rank.{standing['rank']}")
-    return fit_lines(text.lines(T + "auction", rank=rank, name=_name(public, standing["seat"]), passed=passed))
+    return fit_lines(text.lines(T + "auction", rank=rank, name=player_name(public, standing["seat"]), passed=passed))
 
 
 def _contract(text: Texts, public: Mapping[str, Any]) -> Lines:
     declarer = public["declarer"]
     if declarer is None:
         return BLANK
-    name = _name(public, declarer)
+    name = player_name(public, declarer)
     if public["solo"]:
         return fit_lines(text.lines(T + "contract_solo", name=name))
     if public["trump"] is None:
@@ -146,7 +141,7 @@ def _contract(text: Texts, public: Mapping[str, Any]) -> Lines:
         return fit_lines(text.lines(T + "contract_bid", name=name, rank=rank))
     partner = ""
     if public["partner"] is not None:
-        partner = text.t(T + "partner_is", name=_name(public, public["partner"]))
+        partner = text.t(T + "partner_is", name=player_name(public, public["partner"]))
     elif public["hidden_solo"]:
         partner = text.t(T + "hidden_solo")
     return fit_lines(

@@ -23,11 +23,13 @@ from mcbridge.tables.kits.signs import (
     fill_panel,
     fit_lines,
     join_lines,
-    lobby_lines,
+    lobby_board,
+    player_name,
     spread,
+    table_scene,
     turn_lines,
 )
-from mcbridge.tables.layout import Lines, wall_sign
+from mcbridge.tables.layout import Lines
 
 T = "dice_bluff.sign."
 
@@ -71,17 +73,9 @@ def dice_text(text: Texts, dice: Sequence[int], rules: Mapping[str, Any]) -> str
 def render(arena: Arena, text: Texts, frame: Frame, memo: PartMemo) -> Scene:
     board = Scene()
     _board(board, arena, text, frame)
-    for spot in arena.board_signs.values():
-        board.blocks[spot.at] = wall_sign(spot.faces)
-    parts = [board]
-    for seat in arena.seats:
-        parts.append(_seat_public(memo, seat, text, frame))
-        parts.append(_booth(memo, seat, text, frame))
-    return Scene.of_parts(parts)
-
-
-def _name(public: Mapping[str, Any], seat: int | None) -> str:
-    return "" if seat is None else str(public["players"][seat])
+    return table_scene(
+        arena, board, lambda seat: (_seat_public(memo, seat, text, frame), _booth(memo, seat, text, frame))
+    )
 
 
 def _board(scene: Scene, arena: Arena, text: Texts, frame: Frame) -> None:
@@ -89,9 +83,7 @@ def _board(scene: Scene, arena: Arena, text: Texts, frame: Frame) -> None:
     public = frame.public
     scene.signs[signs["title"].at] = fit_lines(text.lines(T + "title", arena=arena.name))
     if public is None:
-        scene.signs[signs["status"].at] = lobby_lines(text, frame.occupants, frame.countdown)
-        for key in ("bid", "turn", "dice", "dice2", "last", "standings", "standings2"):
-            scene.signs[signs[key].at] = BLANK
+        lobby_board(scene, arena, text, frame.occupants, frame.countdown)
         return
     rules, palifico = public["rules"], bool(public["palifico_round"])
     phase = text.t(f"dice_bluff.phase.{public['phase']}")
@@ -108,14 +100,14 @@ def _board(scene: Scene, arena: Arena, text: Texts, frame: Frame) -> None:
     if bid:
         face = face_text(text, bid["face"], rules, palifico)
         scene.signs[signs["bid"].at] = fit_lines(
-            text.lines(T + "bid", count=bid["count"], face=face, bidder=_name(public, bid["bidder"]))
+            text.lines(T + "bid", count=bid["count"], face=face, bidder=player_name(public, bid["bidder"]))
         )
     else:
         scene.signs[signs["bid"].at] = fit_lines(text.lines(T + "bid_none"))
-    acting = [_name(public, s) for s in public["to_act"] if s >= 0]
+    acting = [player_name(public, s) for s in public["to_act"] if s >= 0]
     scene.signs[signs["turn"].at] = turn_lines(text, acting, frame.seconds)
     rows = [
-        f"{_name(public, s)[:9]} {n}" if n else f"{_name(public, s)[:9]} {text.t(T + 'out')}"
+        f"{player_name(public, s)[:9]} {n}" if n else f"{player_name(public, s)[:9]} {text.t(T + 'out')}"
         for s, n in enumerate(public["dice"])
     ]
     first, second = spread(rows, 2, title=text.t(T + "dice_title"))
@@ -136,7 +128,7 @@ def _last(text: Texts, public: Mapping[str, Any]) -> Lines:
     rules = public["rules"]
     bid = last["bid"]
     face = face_text(text, rules["wild_face"], rules, False) if bid["wild"] else str(bid["face"])
-    losers = " ".join(f"{_name(public, int(s))[:6]} -{n}" for s, n in last["losses"].items())
+    losers = " ".join(f"{player_name(public, int(s))[:6]} -{n}" for s, n in last["losses"].items())
     return fit_lines(text.lines(T + "last", count=bid["count"], face=face, actual=last["actual"], losers=losers))
 
 

@@ -16,6 +16,8 @@ they share lives here, so each kit keeps only what is particular to its game:
   dice under the cup): `panel_spots`, `panel_targets` for clicks, `static_panel` for build.
 * **Memoised parts** (`PartMemo`): a scene part rebuilt only when what it shows changed,
   the very same object otherwise (the reconciler skips it unread).
+* **Whole scenes**: `table_scene` puts the board and each seat's parts together,
+  `lobby_board` draws the board between matches.
 * **Common signs**: join, lobby and the turn clock, from the shared `signs.*` locale texts.
 """
 
@@ -28,7 +30,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from mcbridge.core import CHANCE, Action
-from mcbridge.tables.arena import Region, SignSpot
+from mcbridge.tables.arena import Arena, Region, SeatPlan, SignSpot
 from mcbridge.tables.kit import Scene, Texts
 from mcbridge.tables.layout import Lines, Structure, wall_sign
 from mcbridge.world.geometry import Facing, Pos
@@ -304,6 +306,33 @@ class PartMemo:
 def faces_of(spots: Mapping[str, SignSpot] | Sequence[SignSpot]) -> dict[Pos, Facing]:
     values = spots.values() if isinstance(spots, Mapping) else spots
     return {spot.at: spot.faces for spot in values}
+
+
+# -- whole scenes ---------------------------------------------------------------------------
+def table_scene(arena: Arena, board: Scene, per_seat: Callable[[SeatPlan], Sequence[Scene]]) -> Scene:
+    """The table's scene: the board (its sign blocks added here) then each seat's parts
+    (its public side, its booth), in arena order."""
+    for spot in arena.board_signs.values():
+        board.blocks[spot.at] = wall_sign(spot.faces)
+    parts = [board]
+    for seat in arena.seats:
+        parts.extend(per_seat(seat))
+    return Scene.of_parts(parts)
+
+
+def lobby_board(
+    scene: Scene, arena: Arena, text: Texts, occupants: Sequence[str | None], countdown: int | None
+) -> None:
+    """The board between matches: the lobby on `status`, every sign but `title` blank."""
+    for name, spot in arena.board_signs.items():
+        if name != "title":
+            scene.signs[spot.at] = BLANK
+    scene.signs[arena.board_signs["status"].at] = lobby_lines(text, occupants, countdown)
+
+
+def player_name(public: Mapping[str, Any], seat: int | None) -> str:
+    """A rules seat's player name from a public view ("" for no seat)."""
+    return "" if seat is None else str(public["players"][seat])
 
 
 # -- common signs ---------------------------------------------------------------------------
