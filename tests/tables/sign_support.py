@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from table_support import CYCLE_SECONDS, Rig, walk_into_booth, world_snapshot
+from table_support import CYCLE_SECONDS, Rig, make_rig, walk_into_booth, world_snapshot
 
 from mcbridge import CONFIG_DIR, games
 from mcbridge.core import CHANCE, Action, Rng
@@ -25,7 +25,7 @@ from mcbridge.tables.build import build_arena
 from mcbridge.tables.config import Arena, load_arena
 from mcbridge.tables.journal import Journal, JournalMatch
 from mcbridge.world.connection import Connection
-from mcbridge.world.embedded import EmbeddedHandle
+from mcbridge.world.embedded import EmbeddedHandle, start_embedded
 from mcbridge.world.embedded.simulator import EmbeddedPlayer
 from mcbridge.world.geometry import Pos
 
@@ -248,3 +248,63 @@ def kill_and_resume(world: EmbeddedHandle, tmp_path: Path, game_name: str, edits
         for c in controllers:
             if c.process.poll() is None:
                 c.kill()
+
+
+# -- two matches that differ only in private information ---------------------------------------
+@dataclass
+class Scripted:
+    """One scripted match: what it dealt (`capture` of the state as play began), its booths
+    then, and what a spectator saw (chat, private messages, every cell outside the booths)
+    before each scripted action and after the last."""
+
+    dealt: Any
+    inside: dict[Pos, Any]
+    seen: list[tuple[list[str], list[str], dict[Pos, Any]]]
+    state: Any
+
+
+def play_script(tmp_path: Path, arena: Arena, seed: int, names: Sequence[str], script: Sequence[tuple[Action, str]],
+                clicks: Clicks, command: Command, capture: Callable[[Any], Any]) -> Scripted:
+    """A fresh world and table (`seed`); people sit; each scripted (action, mode) is made by
+    clicks or by chat in that language and must be journaled as scripted."""
+    with start_embedded(port=0, tps=0) as world:
+        r = make_rig(world, arena, tmp_path / f"{seed}.sqlite", seed=seed)
+        try:
+            spectator = world.players.join("Spectator")
+            people = seat_people(r, names)
+            r.step()  # the deal
+            r.step()  # it appears in the booths
+            state = r.table.state
+            inside = world_snapshot(world, r.arena, sorted(booth_cells(r.arena)))
+            dealt = capture(state)
+            outside = outside_booths(r.arena)
+            seen = []
+            for action, mode in [*script, (None, "")]:
+                r.step()
+                seen.append((spectator.chat_heard(), spectator.private_messages(),
+                             world_snapshot(world, r.arena, outside)))
+                if action is None:
+                    break
+                [seat] = state.to_act()
+                booth = r.table.booth_of(seat)
+                before = r.table.seq
+                if mode == "click":
+                    for click in clicks(r, booth, seat, action):
+                        click_at(r, people[booth], booth, click)
+                else:
+                    people[booth].chat(command(action, mode))
+                r.run_until(lambda: r.table.seq > before, max_cycles=40)  # noqa: B023
+                saved = r.journal.match(r.table.match_id)  # type: ignore[arg-type]
+                assert r.table.game.action_from_json(saved.actions[before][1]) == action
+            return Scripted(dealt, inside, seen, state)
+        finally:
+            r.close()
+
+
+def assert_same_outside(a: Scripted, b: Scripted, steps: int) -> None:
+    """The first `steps` views of two scripted matches are identical outside the booths."""
+    for step, (seen_a, seen_b) in enumerate(zip(a.seen[:steps], b.seen[:steps], strict=True)):
+        assert seen_a[0] == seen_b[0], f"chat differs before action {step}"
+        assert seen_a[1] == seen_b[1] == []
+        differing = [p for p in seen_a[2] if seen_a[2][p] != seen_b[2][p]]
+        assert differing == [], f"outside the booths, {differing[:5]} differ before action {step}"

@@ -18,15 +18,15 @@ import pytest
 from sign_support import (
     PublicOnly,
     SignPlayers,
-    booth_cells,
+    assert_same_outside,
     click_at,
     kill_and_resume,
-    outside_booths,
+    play_script,
     replayed,
     seat_people,
     shipped,
 )
-from table_support import Rig, make_rig, sign_text, world_snapshot
+from table_support import Rig, sign_text
 
 from mcbridge import CONFIG_DIR, games
 from mcbridge.core import CHANCE, Action
@@ -40,7 +40,7 @@ from mcbridge.tables.kits.briscola_bugiarda import BriscolaKit
 from mcbridge.tables.kits.briscola_bugiarda_render import Frame, render
 from mcbridge.tables.kits.signs import PartMemo, time_left
 from mcbridge.tables.match_seeds import chance_rng, match_seed
-from mcbridge.world.embedded import EmbeddedHandle, start_embedded
+from mcbridge.world.embedded import EmbeddedHandle
 
 NAMES = ["Aki", "Ben", "Chie", "Dan", "Emi"]
 JA_SUITS = {"coppe": "カップ", "denari": "金貨", "spade": "剣", "bastoni": "棍棒"}
@@ -143,53 +143,32 @@ def test_different_hands_and_partners_look_the_same_outside_the_booths(tmp_path:
     the same to a spectator, block for block and sign for sign, and so does who the secret
     partner is, until the first card is played."""
     arena = shipped("briscola_bugiarda")
-    runs = []
-    for seed in _same_dealer_seeds(arena):
-        with start_embedded(port=0, tps=0) as world:
-            r = make_rig(world, arena, tmp_path / f"{seed}.sqlite", seed=seed)
-            spectator = world.players.join("Spectator")
-            people = seat_people(r, NAMES)
-            r.step()
-            r.step()
-            state = r.table.state
-            assert isinstance(state, BriscolaState) and state.phase == "auction"
-            inside = world_snapshot(world, r.arena, sorted(booth_cells(r.arena)))
-            hands = [list(h) for h in state.hands]
-            outside = outside_booths(r.arena)
-            views = []
-            script = [(Bid("5"), "click"), (Pass(), "en"), (Bid("2"), "click"), (Pass(), "ja"), (Pass(), "click"),
-                      (Pass(), "click"), (CallTrump("spade"), "click")]
-            for action, mode in script:
-                r.step()
-                views.append((spectator.chat_heard(), spectator.private_messages(),
-                              world_snapshot(world, r.arena, outside)))
-                [seat] = state.to_act()
-                booth = r.table.booth_of(seat)
-                before = r.table.seq
-                if mode == "click":
-                    clicks = briscola_clicks(r, booth, seat, action)
-                    if action == Bid("5"):  # on the opening menu's second page: "more", then the bid
-                        assert clicks == [("menu", 9), ("menu", 0)]
-                    for click in clicks:
-                        click_at(r, people[booth], booth, click)
-                else:
-                    people[booth].chat(briscola_command(action, mode))
-                r.run_until(lambda: r.table.seq > before, max_cycles=40)  # noqa: B023
-                saved = r.journal.match(r.table.match_id)  # type: ignore[arg-type]
-                assert r.table.game.action_from_json(saved.actions[before][1]) == action
-            r.step()
-            views.append((spectator.chat_heard(), spectator.private_messages(),
-                          world_snapshot(world, r.arena, outside)))
-            runs.append((hands, state.holder_of_called_card(), inside, views))
-            r.close()
-    (hands_a, holder_a, inside_a, views_a), (hands_b, holder_b, inside_b, views_b) = runs
-    assert hands_a != hands_b and inside_a != inside_b  # other cards, and the booths show them
-    for step, (seen_a, seen_b) in enumerate(zip(views_a, views_b, strict=True)):
-        assert seen_a[0] == seen_b[0], f"chat differs before action {step}"
-        assert seen_a[1] == seen_b[1] == []
-        differing = [p for p in seen_a[2] if seen_a[2][p] != seen_b[2][p]]
-        assert differing == [], f"outside the booths, {differing[:5]} differ before action {step}"
-    assert holder_a != holder_b  # the secret partner differs too, and nothing outside the booths said so
+    script = [(Bid("5"), "click"), (Pass(), "en"), (Bid("2"), "click"), (Pass(), "ja"), (Pass(), "click"),
+              (Pass(), "click"), (CallTrump("spade"), "click")]
+    a, b = (play_script(tmp_path, arena, seed, NAMES, script, briscola_clicks, briscola_command,
+                        lambda state: [list(h) for h in state.hands])
+            for seed in _same_dealer_seeds(arena))
+    assert a.dealt != b.dealt and a.inside != b.inside  # other cards, and the booths show them
+    assert_same_outside(a, b, len(script) + 1)  # after the trump call too
+    assert a.state.holder_of_called_card() != b.state.holder_of_called_card()  # another secret partner
+
+
+def test_the_opening_bid_far_down_the_ranks_is_two_clicks(rig: Callable[..., Rig]) -> None:
+    """Twelve opening actions on ten menu signs: the menu pages, and a click names what it shows."""
+    r = rig(shipped("briscola_bugiarda"))
+    people = seat_people(r, NAMES)
+    r.step()
+    r.step()
+    state = r.table.state
+    assert isinstance(state, BriscolaState) and state.phase == "auction"
+    [seat] = state.to_act()
+    booth = r.table.booth_of(seat)
+    clicks = briscola_clicks(r, booth, seat, Bid("5"))
+    assert clicks == [("menu", 9), ("menu", 0)]  # "more", then the bid on page 2
+    for click in clicks:
+        click_at(r, people[booth], booth, click)
+    r.run_until(lambda: bool(state.bids), max_cycles=20)
+    assert state.bids == [(seat, "5")]
 
 
 def test_bad_input_gets_a_one_line_answer_and_other_booths_ignore_clicks(rig: Callable[..., Rig]) -> None:

@@ -17,15 +17,15 @@ import pytest
 from sign_support import (
     PublicOnly,
     SignPlayers,
-    booth_cells,
+    assert_same_outside,
     click_at,
     kill_and_resume,
-    outside_booths,
+    play_script,
     replayed,
     seat_people,
     shipped,
 )
-from table_support import Rig, make_rig, sign_text, world_snapshot
+from table_support import Rig, sign_text
 
 from mcbridge import games
 from mcbridge.core import CHANCE, Action
@@ -35,7 +35,7 @@ from mcbridge.tables.kits.dice_bluff import DiceBluffKit
 from mcbridge.tables.kits.dice_bluff_render import DiceUi, Frame, render
 from mcbridge.tables.kits.signs import PartMemo, time_left
 from mcbridge.tables.match_seeds import chance_rng, match_seed
-from mcbridge.world.embedded import EmbeddedHandle, start_embedded
+from mcbridge.world.embedded import EmbeddedHandle
 
 NAMES = ["Aki", "Ben", "Chie", "Dan"]
 STANDING = re.compile(r"^(\d+)\.(\S+) (\d+)$")
@@ -138,49 +138,14 @@ def _same_opener_seeds(arena: Any) -> tuple[int, int]:
 
 def test_different_dice_look_the_same_outside_the_booths_until_the_cups_are_lifted(tmp_path: Path) -> None:
     arena = shipped("dice_bluff")
-    runs = []
-    for seed in _same_opener_seeds(arena):
-        with start_embedded(port=0, tps=0) as world:
-            r = make_rig(world, arena, tmp_path / f"{seed}.sqlite", seed=seed)
-            spectator = world.players.join("Spectator")
-            people = seat_people(r, NAMES)
-            r.step()  # the rolls
-            r.step()  # the dice appear in the booths
-            state = r.table.state
-            assert isinstance(state, DiceBluffState) and state.phase == "bid"
-            inside = world_snapshot(world, r.arena, sorted(booth_cells(r.arena)))
-            dice = [list(h or []) for h in state.hidden]
-            outside = outside_booths(r.arena)
-            views = []
-            # the same public moves in both: two raises by click, one by chat, then a challenge
-            for action, mode in [(Bid(1, 2), "click"), (Bid(2, 2), "click"), (Bid(2, 3), "en"),
-                                 (Challenge(), "click")]:
-                r.step()
-                views.append((spectator.chat_heard(), spectator.private_messages(),
-                              world_snapshot(world, r.arena, outside)))
-                [seat] = state.to_act()
-                booth = r.table.booth_of(seat)
-                before = r.table.seq
-                if mode == "click":
-                    for click in dice_clicks(r, booth, seat, action):
-                        click_at(r, people[booth], booth, click)
-                else:
-                    people[booth].chat(dice_command(action, mode))
-                r.run_until(lambda: r.table.seq > before, max_cycles=40)  # noqa: B023
-                saved = r.journal.match(r.table.match_id)  # type: ignore[arg-type]
-                assert r.table.game.action_from_json(saved.actions[before][1]) == action
-            r.step()
-            lifted = world_snapshot(world, r.arena, outside)
-            runs.append((dice, inside, views, lifted))
-            r.close()
-    (dice_a, inside_a, views_a, lifted_a), (dice_b, inside_b, views_b, lifted_b) = runs
-    assert dice_a != dice_b and inside_a != inside_b  # different dice, and the booths show them
-    for step, (seen_a, seen_b) in enumerate(zip(views_a, views_b, strict=True)):
-        assert seen_a[0] == seen_b[0], f"chat differs before action {step}"
-        assert seen_a[1] == seen_b[1] == []
-        differing = [p for p in seen_a[2] if seen_a[2][p] != seen_b[2][p]]
-        assert differing == [], f"outside the booths, {differing[:5]} differ before action {step}"
-    assert lifted_a != lifted_b  # the challenge lifted the cups: now the dice are public
+    # the same public moves in both: two raises by click, one by chat, then a challenge
+    script = [(Bid(1, 2), "click"), (Bid(2, 2), "click"), (Bid(2, 3), "en"), (Challenge(), "click")]
+    a, b = (play_script(tmp_path, arena, seed, NAMES, script, dice_clicks, dice_command,
+                        lambda state: [list(h or []) for h in state.hidden])
+            for seed in _same_opener_seeds(arena))
+    assert a.dealt != b.dealt and a.inside != b.inside  # different dice, and the booths show them
+    assert_same_outside(a, b, len(script))
+    assert a.seen[-1][2] != b.seen[-1][2]  # the challenge lifted the cups: now the dice are public
 
 
 def test_bad_input_gets_a_one_line_answer_and_other_booths_ignore_clicks(rig: Callable[..., Rig]) -> None:
