@@ -21,9 +21,11 @@ from table_support import CYCLE_SECONDS, Rig, make_rig, walk_into_booth, world_s
 
 from mcbridge import CONFIG_DIR, games
 from mcbridge.core import CHANCE, Action, Rng
+from mcbridge.tables.arena import SignSpot
 from mcbridge.tables.build import build_arena
 from mcbridge.tables.config import Arena, load_arena
 from mcbridge.tables.journal import Journal, JournalMatch
+from mcbridge.tables.layout import arena_layout
 from mcbridge.world.connection import Connection
 from mcbridge.world.embedded import EmbeddedHandle, start_embedded
 from mcbridge.world.embedded.simulator import EmbeddedPlayer
@@ -308,3 +310,43 @@ def assert_same_outside(a: Scripted, b: Scripted, steps: int) -> None:
         assert seen_a[1] == seen_b[1] == []
         differing = [p for p in seen_a[2] if seen_a[2][p] != seen_b[2][p]]
         assert differing == [], f"outside the booths, {differing[:5]} differ before action {step}"
+
+
+# -- sight lines on a plain server ----------------------------------------------------------------
+def private_sign_sightlines(arena: Arena, private: Callable[[Any], Sequence[SignSpot]]) -> list[Any]:
+    """Straight lines from the eyes of a player anywhere outside the booths to the front of
+    any private sign of any booth (`private(seat)`), through the arena's static structure,
+    that nothing opaque blocks: the caster of test_booth_sightlines, aimed at sign plates."""
+    import numpy as np
+    from test_booth_sightlines import (
+        FACE_SPOTS,
+        SIGN_PLATE,
+        Occupancy,
+        Sighting,
+        Target,
+        box_entry_cells,
+        clear_line,
+        eyes_of,
+        face_points,
+        standable,
+    )
+
+    grid = Occupancy(arena_layout(arena), arena.bounds, see_through=set())
+    eyes = eyes_of(standable(grid, [seat.booth.cuboid for seat in arena.seats]))
+    found = []
+    for seat in arena.seats:
+        for spot in private(seat):
+            normal = spot.faces.vector
+            spots = [(u, 0.3 + 0.45 * v) for u, v in FACE_SPOTS]  # the plate spans y 0.28..0.78
+            for point in face_points(spot.at - normal, normal, spots):
+                shifted = tuple(c + SIGN_PLATE * n for c, n in zip(point, normal, strict=True))
+                target = Target(f"seat {seat.index} sign at {spot.at}", shifted, normal)  # type: ignore[arg-type]
+                facing = (eyes - np.asarray(shifted)) @ np.array(list(normal), dtype=float) > 0
+                entries = box_entry_cells(eyes, shifted, seat.booth.cuboid)  # type: ignore[arg-type]
+                open_entry = ~grid.opaque[entries[:, 0] - grid.lo.x, entries[:, 1] - grid.lo.y,
+                                          entries[:, 2] - grid.lo.z]
+                for eye in eyes[facing & open_entry]:
+                    at = (float(eye[0]), float(eye[1]), float(eye[2]))
+                    if clear_line(grid, at, shifted):  # type: ignore[arg-type]
+                        found.append(Sighting(at, target))
+    return found

@@ -22,6 +22,7 @@ from sign_support import (
     click_at,
     kill_and_resume,
     play_script,
+    private_sign_sightlines,
     replayed,
     seat_people,
     shipped,
@@ -38,7 +39,7 @@ from mcbridge.tables.config import ArenaError, load_arena
 from mcbridge.tables.kit import Scene
 from mcbridge.tables.kits.briscola_bugiarda import BriscolaKit
 from mcbridge.tables.kits.briscola_bugiarda_render import Frame, render
-from mcbridge.tables.kits.signs import PartMemo, time_left
+from mcbridge.tables.kits.signs import PartMemo, panel_spots, time_left
 from mcbridge.tables.match_seeds import chance_rng, match_seed
 from mcbridge.world.embedded import EmbeddedHandle
 
@@ -107,6 +108,14 @@ def test_a_full_match_by_clicks_and_chat_ends_as_the_journal_replays(
         seat_sign = sign_text(world, r.arena, plan.signs["seat"].at)
         assert seat_sign is not None and seat_sign[1] == NAMES[plan.index]
         assert seat_sign[2] == f"chips {state.chips[plan.index]:+d}"
+
+
+def test_no_card_or_role_can_be_seen_from_outside_a_booth() -> None:
+    """On a plain server a booth is all that hides a hand and its player's role: no straight
+    line from a player's eyes outside the booths reaches the front of those signs. (The menu
+    hangs facing the door, but shows only what the public view decides.)"""
+    arena = shipped("briscola_bugiarda")
+    assert private_sign_sightlines(arena, lambda seat: [*panel_spots(seat.hand), seat.signs["info"]]) == []
 
 
 def public_scene(rig: Rig) -> Scene:

@@ -21,6 +21,7 @@ from sign_support import (
     click_at,
     kill_and_resume,
     play_script,
+    private_sign_sightlines,
     replayed,
     seat_people,
     shipped,
@@ -30,10 +31,11 @@ from table_support import Rig, sign_text
 from mcbridge import games
 from mcbridge.core import CHANCE, Action
 from mcbridge.games.dice_bluff import Bid, Challenge, DiceBluff, DiceBluffBot, DiceBluffState, SetAside
+from mcbridge.tables.arena import SeatPlan, SignSpot
 from mcbridge.tables.kit import Scene
 from mcbridge.tables.kits.dice_bluff import DiceBluffKit
 from mcbridge.tables.kits.dice_bluff_render import DiceUi, Frame, render
-from mcbridge.tables.kits.signs import PartMemo, time_left
+from mcbridge.tables.kits.signs import PartMemo, panel_spots, time_left
 from mcbridge.tables.match_seeds import chance_rng, match_seed
 from mcbridge.world.embedded import EmbeddedHandle
 
@@ -101,6 +103,18 @@ def test_a_full_match_by_clicks_and_chat_ends_as_the_journal_replays(
         seat_sign = sign_text(world, r.arena, plan.signs["seat"].at)
         assert seat_sign is not None and seat_sign[1] == NAMES[plan.index]
         assert seat_sign[2] == f"dice {state.dice[plan.index]}"
+
+
+def test_no_private_sign_can_be_seen_from_outside_a_booth() -> None:
+    """On a plain server a booth is all that hides the dice and the draft: no straight line
+    from a player's eyes outside the booths reaches the front of any of their signs."""
+    arena = shipped("dice_bluff")
+
+    def private(seat: SeatPlan) -> list[SignSpot]:
+        return [*panel_spots(seat.cup), *(seat.signs[n] for n in ("face", "minus", "bid", "plus", "challenge",
+                                                                   "aside", "info"))]
+
+    assert private_sign_sightlines(arena, private) == []
 
 
 def public_scene(rig: Rig) -> Scene:

@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mcbridge.core import Action
+from mcbridge.tables.arena import Region
 from mcbridge.tables.kits.signs import (
     LINE_UNITS,
     Menu,
@@ -20,10 +21,14 @@ from mcbridge.tables.kits.signs import (
     fit_lines,
     in_range,
     is_legal,
+    panel_cells,
+    panel_spots,
+    panel_targets,
     ranges,
     spread,
     text_width,
 )
+from mcbridge.world.geometry import Cuboid, Facing, Pos
 from mcbridge.world.sanitize import sign_line
 
 
@@ -117,3 +122,15 @@ def test_a_menu_shows_every_item_once_over_its_pages(n: int, slots: int) -> None
 
 def test_cycle_wraps_and_recovers_from_an_unknown_value() -> None:
     assert cycle([1, 2, 3], 3) == 1 and cycle([1, 2, 3], 1, -1) == 3 and cycle([1, 2, 3], 9) == 1
+
+
+def test_a_panel_reads_left_to_right_for_the_player_in_front_of_it() -> None:
+    box = Cuboid(Pos(2, 3, 12), Pos(4, 4, 12))
+    north = panel_cells(Region(box, Facing.NORTH))  # on a back wall, read facing south: x falls
+    south = panel_cells(Region(box, Facing.SOUTH))  # read facing north: x rises
+    assert north[:3] == [Pos(4, 4, 12), Pos(3, 4, 12), Pos(2, 4, 12)] and north[3] == Pos(4, 3, 12)
+    assert south[:3] == [Pos(2, 4, 12), Pos(3, 4, 12), Pos(4, 4, 12)]
+    side = panel_cells(Region(Cuboid(Pos(6, 2, 10), Pos(6, 2, 12)), Facing.WEST))  # read facing east: z rises
+    assert side == [Pos(6, 2, 10), Pos(6, 2, 11), Pos(6, 2, 12)]
+    assert [s.at for s in panel_spots(Region(box, Facing.NORTH))] == north
+    assert panel_targets(Region(box, Facing.NORTH), "card")[Pos(4, 4, 12)] == ("card", 0)

@@ -240,18 +240,27 @@ def menu_lines(text: Texts, shown: Sequence[Any], label: Callable[[Any], Sequenc
 
 
 # -- sign panels ----------------------------------------------------------------------------
-def panel_spots(region: Region) -> list[SignSpot]:
-    """Each cell of a panel region as a wall sign facing the region's `faces`, in reading
-    order (top row first, left to right as seen from the front)."""
+def panel_cells(region: Region) -> list[Pos]:
+    """A panel's cells in reading order for the player in front of it: top row first, then
+    left to right as that player sees them (a panel on a back wall facing north reads with
+    x falling; `Region.cells` assumes a viewer looking north)."""
     if region.faces is None:
         raise ValueError("a sign panel needs 'faces'")
-    faces = region.faces
-    return [SignSpot(cell, faces) for cell in region.cells]
+    look = region.faces.vector * -1
+    right = Pos(-look.z, 0, look.x)  # the viewer's right hand
+    return sorted(region.cuboid, key=lambda p: (-p.y, p.x * right.x + p.z * right.z))
+
+
+def panel_spots(region: Region) -> list[SignSpot]:
+    """Each cell of a panel region as a wall sign facing the region's `faces`, in reading order."""
+    cells = panel_cells(region)
+    assert region.faces is not None
+    return [SignSpot(cell, region.faces) for cell in cells]
 
 
 def panel_targets(region: Region, target: str) -> dict[Pos, tuple[str, int]]:
     """Clickable cells of a panel: cell -> (target, slot in reading order)."""
-    return {cell: (target, k) for k, cell in enumerate(region.cells)}
+    return {cell: (target, k) for k, cell in enumerate(panel_cells(region))}
 
 
 def static_panel(structure: Structure, region: Region) -> None:
