@@ -174,14 +174,9 @@ def _seat_public(memo: PartMemo, seat: SeatPlan, text: Texts, frame: Frame) -> S
         if on_table:
             played = fit_lines(text.lines(T + "played", card=card_text(text, on_table[0])))
         elif public["phase"] == "auction" and bids:
-            played = fit_lines(
-                text.lines(
-                    T + "said",
-                    bid=text.t(T + f"said_{bids[-1]}")
-                    if bids[-1] in ("pass", "solo")
-                    else text.t(T + f"rank.{bids[-1]}"),
-                )
-            )
+            said = bids[-1]  # a rank, "pass" or "solo"
+            word = text.t(T + (f"said_{said}" if said in ("pass", "solo") else f"rank.{said}"))
+            played = fit_lines(text.lines(T + "said", bid=word))
     key = (occupant, chips, role, played)
 
     def build(scene: Scene) -> None:

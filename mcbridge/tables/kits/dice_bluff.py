@@ -70,8 +70,10 @@ class DiceBluffKit(Kit):
             return Challenge()
         elif target == "die" and any(isinstance(a, SetAside) for a in legal):
             hidden = self.state.hidden[seat] or []
-            if slot < len(hidden):
-                ui.picked.remove(slot) if slot in ui.picked else ui.picked.append(slot)
+            if slot in ui.picked:
+                ui.picked.remove(slot)
+            elif slot < len(hidden):
+                ui.picked.append(slot)
         elif target == "aside" and ui.picked:
             hidden = self.state.hidden[seat] or []
             return SetAside(tuple(sorted(hidden[k] for k in ui.picked if k < len(hidden))))
