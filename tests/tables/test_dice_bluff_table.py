@@ -28,10 +28,11 @@ from sign_support import (
 )
 from table_support import Rig, sign_text
 
-from mcbridge import games
+from mcbridge import CONFIG_DIR, games
 from mcbridge.core import CHANCE, Action
 from mcbridge.games.dice_bluff import Bid, Challenge, DiceBluff, DiceBluffBot, DiceBluffState, SetAside
 from mcbridge.tables.arena import SeatPlan, SignSpot
+from mcbridge.tables.config import ArenaError, load_arena
 from mcbridge.tables.kit import Scene
 from mcbridge.tables.kits.dice_bluff import DiceBluffKit
 from mcbridge.tables.kits.dice_bluff_render import DiceUi, Frame, render
@@ -197,3 +198,14 @@ def test_a_controller_killed_mid_round_resumes_the_match(world: EmbeddedHandle, 
         kill_when=lambda state: len(state.history) >= 2,  # mid-round: two bids stand
         done_when=lambda state: False, damage="bid")
     assert replayed(run.game, run.after).is_over  # played to the end after the restart
+
+
+def test_a_malformed_dice_bluff_section_names_its_key_and_line(tmp_path: Path) -> None:
+    text = (CONFIG_DIR / "arenas" / "dice_bluff.yaml").read_text(encoding="utf-8")
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(text.replace("  ruleset: bluff ", "  ruleset: bluf "), encoding="utf-8")
+    with pytest.raises(ArenaError) as err:
+        load_arena(bad)
+    [problem] = err.value.problems
+    line = 1 + text.splitlines().index(next(s for s in text.splitlines() if s.startswith("  ruleset: bluff ")))
+    assert problem.startswith(f"{bad}:{line}:") and "ruleset" in problem and "perudo" in problem, problem
