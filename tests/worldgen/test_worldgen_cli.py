@@ -25,9 +25,7 @@ def server_args(server: EmbeddedHandle) -> list[str]:
     return ["--host", server.host, "--port", str(server.port), "--timeout", "10"]
 
 
-def test_paste_export_diff_repair(
-    server: EmbeddedHandle, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_paste_export_diff_repair(server: EmbeddedHandle, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     source = tmp_path / "room.schem"
     write_schematic(room(), source)
     at = "--at=-40,3,60"
@@ -63,8 +61,7 @@ def test_paste_export_diff_repair(
 def test_dry_run_needs_no_server(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     source = tmp_path / "room.schematic"
     write_schematic(room(), source)
-    code = main(["worldgen", "paste", str(source), "--at", "0,0,0", "--rotate", "180",
-                 "--dry-run", "--port", "1"])
+    code = main(["worldgen", "paste", str(source), "--at", "0,0,0", "--rotate", "180", "--dry-run", "--port", "1"])
     assert code == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("# 120 blocks, 4 commands (120 one per block, 30.0x fewer)")
@@ -76,9 +73,7 @@ def test_cli_offers_every_format_the_writer_has() -> None:
     assert cli.FORMATS == WRITE_FORMATS
 
 
-def test_errors_are_one_line_for_people(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_errors_are_one_line_for_people(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     bad = tmp_path / "bad.schem"
     bad.write_bytes(b"nope")
     assert main(["worldgen", "paste", str(bad), "--at", "0,0,0", "--dry-run"]) == 2
@@ -94,8 +89,7 @@ def test_errors_are_one_line_for_people(
     assert "must be a block the legacy table knows" in capsys.readouterr().err
     good = tmp_path / "ok.schem"
     write_schematic(room(), good)
-    code = main(["worldgen", "paste", str(good), "--at", "0,0,0", "--port", "1",
-                 "--timeout", "0.5"])
+    code = main(["worldgen", "paste", str(good), "--at", "0,0,0", "--port", "1", "--timeout", "0.5"])
     assert code == 2
     assert "Cannot connect to the RaspberryJuice server at 127.0.0.1:1" in capsys.readouterr().err
 
@@ -117,3 +111,44 @@ def test_progress_bar_shows_count_and_eta() -> None:
     with Progress("paste", 3, stream=quiet) as bar:  # not a terminal: draws nothing
         bar.advance(3)
     assert quiet.getvalue() == ""
+
+
+def test_a_stopped_paste_saves_its_state_and_resume_sends_only_the_rest(
+    server: EmbeddedHandle, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import numpy as np
+
+    from worldgen import resume
+    from worldgen.planner import plan_paste
+
+    source = tmp_path / "stripes.schematic"  # MCEdit keeps ids the 1.12 world lacks
+    cells = (np.arange(10, dtype=np.uint16) + (35 << 4)).reshape(1, 1, 10)
+    cells[0, 0, 6] = 254 << 4  # no such block: the server answers Fail
+    write_schematic(BlockGrid(cells), source)
+    args = ["worldgen", "paste", str(source), "--at=-300,3,300", *server_args(server)]
+    assert main(args) == cli.EXIT_ERROR
+    err = capsys.readouterr().err
+    assert "world.setBlock(-294,3,300,254,0) failed" in err
+    assert "not written: 1 commands (1 blocks)" in err and "--resume" in err
+    state = resume.default_state_path(source)
+    assert state.is_file()
+
+    # --resume with another position is refused, naming the difference.
+    moved = ["worldgen", "paste", str(source), "--at=-300,4,300", "--resume", *server_args(server)]
+    assert main(moved) == cli.EXIT_ERROR
+    assert "at=" in capsys.readouterr().err
+
+    # The same plan resumes: only the unconfirmed command is sent (and fails again here).
+    assert main([*args, "--resume"]) == cli.EXIT_ERROR
+    assert "resuming: 1 of 10 commands left to send" in capsys.readouterr().out
+
+    # Once the world accepts it, the paste finishes and forgets its state.
+    plan = plan_paste(BlockGrid(cells), (-300, 3, 300))
+    fingerprint = resume.Fingerprint(resume.file_digest(source), (-300, 3, 300), 0, "minecraft:stone", 4_194_304, 10)
+    written = np.ones(plan.commands, dtype=bool)  # the bad block counts as written now...
+    written[3] = False  # ...and one wool block was lost with the connection
+    resume.save(state, fingerprint, written)
+    server.set_block(-297, 3, 300, 0)
+    assert main([*args, "--resume"]) == 0
+    assert server.get_block(-297, 3, 300) == (35, 3)
+    assert not state.exists()
