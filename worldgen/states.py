@@ -182,6 +182,7 @@ class LegacyTable:
         renames = {_namespaced(k): _namespaced(v) for k, v in (document.get("renames") or {}).items()}
         self._rules = _rules(document.get("only_when") or ())
         prefer = frozenset(int(i) for i in document.get("prefer_ids") or ())
+        ignore = {_namespaced(k): v for k, v in (document.get("ignored") or {}).items()}
         self._state_of: dict[int, BlockState] = {}
         for text_key, text_state in legacy.items():
             state = BlockState.parse(text_state)
@@ -206,7 +207,8 @@ class LegacyTable:
             for _, state in items:
                 for k, v in state.properties:
                     values.setdefault(k, set()).add(v)
-            varying = frozenset(k for k, vs in values.items() if len(vs) > 1)
+            ignored = set(ignore.get(name, ()))
+            varying = frozenset(k for k, vs in values.items() if len(vs) > 1 and k not in ignored)
             self._varying[name] = varying
             for key, state in items:
                 self._add(state, key, prefer)
@@ -305,7 +307,7 @@ class LegacyTable:
         ``pre_flattening`` reads the names as 1.12 spelled them (`stonebrick`,
         `stone[variant=smooth_andesite]`), for files saved before 1.13.
         """
-        lookup = self.pre_flattening.legacy_of if pre_flattening else self.legacy_of
+        lookup = self._pre_then_modern if pre_flattening else self.legacy_of
         keys: list[int] = []
         for text, count in zip(states, counts, strict=True):
             try:
@@ -323,6 +325,11 @@ class LegacyTable:
                 report.approximated[text] += count
             keys.append(key)
         return keys
+
+    def _pre_then_modern(self, state: BlockState) -> tuple[int | None, bool]:
+        """1.12's spelling first; a name 1.12 lacks may be a hand-made file's 1.13 one."""
+        key, exact = self.pre_flattening.legacy_of(state)
+        return (key, exact) if key is not None else self.legacy_of(state)
 
     def states_for_keys(
         self, keys: list[int], counts: list[int], fallback: BlockState, report: ConversionReport

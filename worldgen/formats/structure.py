@@ -18,6 +18,10 @@ from worldgen.grid import BlockEntity, BlockGrid, Pos
 from worldgen.states import BlockState, ConversionReport, LegacyTable
 
 FORMAT = "structure .nbt"
+#: The first DataVersion with flattened names (17w47a); older files speak 1.12's names.
+FLATTENING = 1451
+#: No Minecraft release wrote a smaller DataVersion (1.9 is 169): such a file is not real.
+OLDEST = 100
 
 
 def looks_like(root: nbtlib.Compound) -> bool:
@@ -27,6 +31,18 @@ def looks_like(root: nbtlib.Compound) -> bool:
 def read(root: nbtlib.Compound, path: str, table: LegacyTable, fallback_key: int) -> Loaded:
     fields = Fields(root, path, FORMAT, "")
     report = ConversionReport()
+    version = fields.get("DataVersion", nbtlib.Int, required=False)
+    data_version = None if version is None else int(version)
+    if data_version is not None and data_version < OLDEST:
+        raise fields.error(
+            "DataVersion",
+            f"is {data_version}, which no Minecraft version writes; the file cannot be placed",
+        )
+    pre_flattening = data_version is None or data_version < FLATTENING
+    if pre_flattening:
+        report.notes.append(
+            "saved before 1.13 (no DataVersion or one below 1451): read with 1.12 block names"
+        )
     size = fields.triple("size")
     assert size is not None
     width, height, length = size
@@ -70,7 +86,14 @@ def read(root: nbtlib.Compound, path: str, table: LegacyTable, fallback_key: int
     if indices.min(initial=0) < 0:
         raise fields.error("blocks", "holds a negative palette index")
     keys = cells_from_indices(
-        indices[present], palette, table, fallback_key, report, fields, "blocks"
+        indices[present],
+        palette,
+        table,
+        fallback_key,
+        report,
+        fields,
+        "blocks",
+        pre_flattening=pre_flattening,
     )
     cells = np.zeros(volume, dtype=np.uint16)  # air where the file has no block
     cells[present] = keys
@@ -78,9 +101,8 @@ def read(root: nbtlib.Compound, path: str, table: LegacyTable, fallback_key: int
     if voids:
         report.notes.append(f"{voids} positions have no block (structure void); read as air")
     note_ignored(report, "entities", len(fields.get("entities", nbtlib.List, required=False) or []))
-    data_version = fields.get("DataVersion", nbtlib.Int, required=False)
     grid = BlockGrid(cells.reshape(height, length, width), entities)
-    return Loaded(grid, FORMAT, None if data_version is None else int(data_version), report)
+    return Loaded(grid, FORMAT, data_version, report)
 
 
 def write(
