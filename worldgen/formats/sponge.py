@@ -92,7 +92,8 @@ def read(
         pos = entry.triple("Pos")
         assert pos is not None
         if version == 3:
-            payload = entry.get("Data", nbtlib.Compound, required=False) or nbtlib.Compound()
+            data = entry.get("Data", nbtlib.Compound, required=False) or nbtlib.Compound()
+            payload = entity_payload(data)  # some writers repeat id and x/y/z inside
         else:
             payload = entity_payload(item)
             payload.pop("ContentVersion", None)
