@@ -26,6 +26,8 @@ DEFAULT_PORT = 4711
 FORMATS = ("sponge-v3", "sponge-v2", "mcedit", "structure")
 EXIT_DIFFERENT = 1
 EXIT_ERROR = 2
+#: Conversion remarks `worldgen info` lists before it sums up the rest.
+INFO_LINES = 12
 
 
 def position(text: str) -> tuple[int, int, int]:
@@ -71,6 +73,19 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     build.add_argument("-o", "--output", help="file to write (default: the arena's name .schem)")
     _format_arg(build)
     build.set_defaults(func=cmd_build)
+
+    info = commands.add_parser("info", help="what a schematic file holds (no server needed)")
+    info.add_argument("file", help="schematic: .schem, .schematic, .nbt or .litematic")
+    info.add_argument("--json", action="store_true", help="print the facts as JSON")
+    _fallback_arg(info)
+    info.set_defaults(func=cmd_info)
+
+    convert = commands.add_parser("convert", help="convert a schematic to another format")
+    convert.add_argument("input", help="schematic to read")
+    convert.add_argument("output", help="file to write (.schem, .schematic or .nbt)")
+    _format_arg(convert)
+    _fallback_arg(convert)
+    convert.set_defaults(func=cmd_convert)
 
     paste = commands.add_parser("paste", help="place a schematic in the world")
     _schematic_args(paste)
@@ -143,6 +158,10 @@ def _schematic_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help="schematic: Sponge .schem v1-3, MCEdit .schematic, .nbt")
     parser.add_argument("--at", type=position, required=True, help="x,y,z of the schematic's low corner")
     parser.add_argument("--rotate", type=rotation, default=0, help="turn clockwise seen from above: 90, 180, 270")
+    _fallback_arg(parser)
+
+
+def _fallback_arg(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--fallback",
         type=fallback_block,
@@ -182,6 +201,69 @@ def cmd_build(args: argparse.Namespace) -> int:
         print(
             f"wrote {output}: {w}x{h}x{length} = {grid.volume} blocks,"
             f" {len(grid.block_entities)} signs; pastes in {plan.commands} commands"
+        )
+        return 0
+
+    return _guarded(run)
+
+
+def cmd_info(args: argparse.Namespace) -> int:
+    import json
+
+    from worldgen.schematic import describe, read_schematic
+
+    def run() -> int:
+        loaded = read_schematic(args.file, fallback=args.fallback)
+        facts = describe(loaded)
+        if args.json:
+            print(json.dumps(facts, indent=2, ensure_ascii=False))
+            return 0
+        w, h, length = facts["size"]
+        version = facts["data_version"]
+        print(f"{args.file}: {facts['format']}, DataVersion {version or 'none'}")
+        print(f"  size          {w}x{h}x{length} = {w * h * length} blocks")
+        print(f"  paste offset  {','.join(map(str, facts['offset']))} (WorldEdit's, from the player)")
+        if facts["origin"] is not None:
+            print(f"  origin        {','.join(map(str, facts['origin']))} (where it was copied)")
+        print(f"  palette       {facts['palette']} states")
+        print(f"  non-air       {facts['non_air_cells']} cells")
+        print(f"  block entities {facts['block_entities']}")
+        print(
+            f"  unknown       {facts['unknown_states']} states, {facts['unknown_cells']} cells"
+            f" (placed as {args.fallback})"
+        )
+        if facts["approximated_cells"]:
+            print(f"  approximated  {facts['approximated_cells']} cells (closest legacy block)")
+        lines = loaded.report.lines(str(args.fallback))
+        for line in lines[:INFO_LINES]:
+            print(f"  - {line}")
+        if len(lines) > INFO_LINES:
+            print(f"  - ... and {len(lines) - INFO_LINES} more (--json, or convert, lists them)")
+        return 0
+
+    return _guarded(run)
+
+
+def cmd_convert(args: argparse.Namespace) -> int:
+    from worldgen.schematic import format_for_path, read_schematic, write_schematic
+
+    def run() -> int:
+        loaded = read_schematic(args.input, fallback=args.fallback)
+        fmt = args.format or format_for_path(args.output)
+        written = write_schematic(loaded.grid, args.output, fmt=fmt, fallback=args.fallback)
+        for report in (loaded.report, written):
+            _print_report(report, str(args.fallback))
+        w, h, length = loaded.grid.size
+        changed = [
+            f"{loaded.report.unknown_cells + written.unknown_cells} unknown cells as"
+            f" {args.fallback}",
+            f"{sum(loaded.report.approximated.values()) + sum(written.approximated.values())}"
+            " approximated",
+            f"{sum(written.base_state.values())} as their id's base state",
+        ]
+        print(
+            f"converted {args.input} ({loaded.format}, {w}x{h}x{length}) to {args.output}"
+            f" ({fmt}): {', '.join(changed)}; paste offset {','.join(map(str, loaded.grid.offset))}"
         )
         return 0
 

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import nbtlib
+import numpy as np
 
 from worldgen.errors import SchematicError
 from worldgen.formats import mcedit, sponge, structure
@@ -30,6 +32,7 @@ __all__ = [
     "Fallback",
     "Loaded",
     "SchematicError",
+    "describe",
     "format_for_path",
     "read_schematic",
     "write_schematic",
@@ -101,6 +104,27 @@ def read_schematic(
         "is NBT but not a schematic this tool knows (Sponge .schem v1-3, MCEdit .schematic,"
         f" structure .nbt); its top level holds {keys}",
     )
+
+
+def describe(loaded: Loaded) -> dict[str, Any]:
+    """The facts `worldgen info` prints (its JSON keys), from a file as read."""
+    grid = loaded.grid
+    report = loaded.report
+    palette = loaded.palette if loaded.palette is not None else int(np.unique(grid.cells).size)
+    return {
+        "format": loaded.format,
+        "data_version": loaded.data_version,
+        "size": list(grid.size),
+        "offset": list(grid.offset),
+        "origin": None if grid.origin is None else list(grid.origin),
+        "palette": palette,
+        "non_air_cells": int(np.count_nonzero(grid.cells >> 4)),
+        "block_entities": len(grid.block_entities),
+        "unknown_states": len(report.unknown),
+        "unknown_cells": report.unknown_cells,
+        "approximated_cells": sum(report.approximated.values()),
+        "notes": list(report.notes),
+    }
 
 
 def write_schematic(

@@ -152,3 +152,49 @@ def test_a_stopped_paste_saves_its_state_and_resume_sends_only_the_rest(
     assert main([*args, "--resume"]) == 0
     assert server.get_block(-297, 3, 300) == (35, 3)
     assert not state.exists()
+
+
+FIXTURES = Path(__file__).with_name("fixtures")
+
+
+def test_info_prints_the_facts_as_json(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    path = FIXTURES / "prismarine_smallhouse1.schem"
+    assert main(["worldgen", "info", str(path), "--json"]) == 0
+    facts = json.loads(capsys.readouterr().out)
+    assert {
+        "format", "data_version", "size", "offset", "palette", "non_air_cells",
+        "unknown_states", "unknown_cells",
+    } <= set(facts)
+    assert facts["format"] == "Sponge .schem v2" and facts["data_version"] == 2584
+    assert facts["size"] == [21, 28, 20] and facts["offset"] == [-10, 0, -19]
+    assert facts["palette"] == 173
+    assert facts["unknown_states"] == 38 and facts["unknown_cells"] == 881  # 1.14+ blocks
+    loaded = read_schematic(path)
+    assert facts["non_air_cells"] == int((loaded.grid.cells >> 4 != 0).sum())
+
+
+def test_info_for_people(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["worldgen", "info", str(FIXTURES / "prismarine_viking-house1.schematic")]) == 0
+    out = capsys.readouterr().out
+    assert "MCEdit .schematic, DataVersion none" in out
+    assert "23x35x23 = 18515 blocks" in out and "paste offset  -11,-1,-3" in out
+
+
+def test_convert_reports_what_it_approximated(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = FIXTURES / "prismarine_legacy_super-market.schematic"
+    out = tmp_path / "market.schem"
+    assert main(["worldgen", "convert", str(source), str(out)]) == 0
+    captured = capsys.readouterr()
+    assert "to " + str(out) + " (sponge-v3): 0 unknown cells" in captured.out
+    assert "legacy 54:0 has no state of its own" in captured.err  # a chest, not stone
+    assert read_schematic(out).format == "Sponge .schem v3"
+
+
+def test_convert_refuses_an_unknown_target(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    source = FIXTURES / "prismarine_spongeV3.schem"
+    assert main(["worldgen", "convert", str(source), str(tmp_path / "x.zip")]) == cli.EXIT_ERROR
+    assert "unknown file type '.zip'" in capsys.readouterr().err

@@ -39,6 +39,8 @@ class Loaded:
     format: str
     data_version: int | None
     report: ConversionReport = field(default_factory=ConversionReport)
+    #: Entries in the file's palette (distinct id:data for MCEdit), as `worldgen info` shows.
+    palette: int | None = None
 
 
 def entity_id(raw: str) -> str:

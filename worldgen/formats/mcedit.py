@@ -61,7 +61,7 @@ def read(root: nbtlib.Compound, path: str) -> Loaded:
     report = ConversionReport()
     note_ignored(report, "entities", len(fields.get("Entities", nbtlib.List, required=False) or []))
     grid = BlockGrid(cells, entities, offset, origin=origin)
-    return Loaded(grid, FORMAT, None, report)
+    return Loaded(grid, FORMAT, None, report, int(np.unique(cells).size))
 
 
 def write(grid: BlockGrid) -> tuple[nbtlib.File, ConversionReport]:

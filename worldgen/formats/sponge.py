@@ -61,7 +61,7 @@ def read(
         if blocks is None:  # the spec allows a schematic without blocks: all air
             cells = np.zeros((height, length, width), dtype=np.uint16)
             grid = BlockGrid(cells, {}, offset, origin=origin)
-            return Loaded(grid, fields.fmt, _int(data_version), report)
+            return Loaded(grid, fields.fmt, _int(data_version), report, 0)
         palette_fields, palette_name, data_name, entities_name = blocks, "Palette", "Data", (
             "BlockEntities"
         )
@@ -104,7 +104,7 @@ def read(
     if fields.has("Biomes") or fields.has("BiomeData"):
         report.notes.append("biomes in the file were not read (blocks only)")
     grid = BlockGrid(cells, entities, offset, origin=origin)
-    return Loaded(grid, fields.fmt, _int(data_version), report)
+    return Loaded(grid, fields.fmt, _int(data_version), report, len(palette))
 
 
 def write(

@@ -102,7 +102,7 @@ def read(root: nbtlib.Compound, path: str, table: LegacyTable, fallback_key: int
         report.notes.append(f"{voids} positions have no block (structure void); read as air")
     note_ignored(report, "entities", len(fields.get("entities", nbtlib.List, required=False) or []))
     grid = BlockGrid(cells.reshape(height, length, width), entities)
-    return Loaded(grid, FORMAT, data_version, report)
+    return Loaded(grid, FORMAT, data_version, report, len(palette))
 
 
 def write(
