@@ -13,6 +13,7 @@ from typing import Any
 import nbtlib
 import numpy as np
 
+from worldgen import nbt
 from worldgen.errors import SchematicError
 from worldgen.formats import mcedit, sponge, structure
 from worldgen.formats.common import Loaded
@@ -24,6 +25,12 @@ from worldgen.states import BlockState, ConversionReport, LegacyTable, default_t
 DEFAULT_FALLBACK = "minecraft:stone"
 
 WRITE_FORMATS = ("sponge-v3", "sponge-v2", "mcedit", "structure")
+_FORMAT_NAMES = {
+    "sponge-v3": "Sponge .schem",
+    "mcedit": "MCEdit .schematic",
+    "structure": "structure .nbt",
+    "litematica": "Litematica .litematic",
+}
 _BY_SUFFIX = {".schem": "sponge-v3", ".schematic": "mcedit", ".nbt": "structure"}
 
 __all__ = [
@@ -87,11 +94,11 @@ def read_schematic(
     if not os.path.isfile(name):
         raise SchematicError(name, "no such file")
     try:
-        root = nbtlib.load(name)
-    except Exception as exc:  # nbtlib raises many kinds on bad bytes; all mean one thing
-        raise SchematicError(
-            name, f"is not a readable NBT file (gzip or plain): {type(exc).__name__}: {exc}"
-        ) from None
+        root = nbt.load(name, columns=frozenset({"blocks"}))
+    except nbt.NbtError as exc:
+        guess = _BY_SUFFIX.get(Path(name).suffix.lower())
+        fmt = f"NBT ({_FORMAT_NAMES[guess]}?)" if guess else "NBT"
+        raise SchematicError(name, exc.reason, fmt=fmt, field=exc.field) from None
     if sponge.schematic_body(root) is not None:
         return sponge.read(root, name, table, fallback.key)
     if mcedit.looks_like(root):

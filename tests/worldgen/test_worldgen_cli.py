@@ -77,7 +77,9 @@ def test_errors_are_one_line_for_people(tmp_path: Path, capsys: pytest.CaptureFi
     bad = tmp_path / "bad.schem"
     bad.write_bytes(b"nope")
     assert main(["worldgen", "paste", str(bad), "--at", "0,0,0", "--dry-run"]) == 2
-    assert capsys.readouterr().err.startswith(f"error: {bad}: is not a readable NBT file")
+    assert capsys.readouterr().err.startswith(
+        f"error: {bad}: NBT (Sponge .schem?): (root): is not a readable NBT file"
+    )
     with pytest.raises(SystemExit):
         main(["worldgen", "paste", str(bad), "--at", "0,0", "--dry-run"])
     assert "is not a position" in capsys.readouterr().err

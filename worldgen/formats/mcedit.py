@@ -10,7 +10,7 @@ from __future__ import annotations
 import nbtlib
 import numpy as np
 
-from worldgen.formats.common import Loaded, entity_id, entity_payload, note_ignored, place_entity
+from worldgen.formats.common import Loaded, checked_volume, entity_id, entity_payload, note_ignored, place_entity
 from worldgen.formats.fields import Fields, unsigned_short
 from worldgen.grid import BlockEntity, BlockGrid, Pos
 from worldgen.states import ConversionReport
@@ -31,7 +31,7 @@ def read(root: nbtlib.Compound, path: str) -> Loaded:
             f"is {materials!r}; only 'Alpha' (Java Edition) schematics can be read",
         )
     width, height, length = (fields.dimension(n) for n in ("Width", "Height", "Length"))
-    volume = width * height * length
+    volume = checked_volume(fields, "Width", (width, height, length))
     low = _bytes(fields, "Blocks", volume)
     data = _bytes(fields, "Data", volume) & 0x0F
     ids = low.astype(np.uint16)

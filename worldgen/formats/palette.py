@@ -30,6 +30,11 @@ def cells_from_indices(
     ``pre_flattening`` reads the palette with 1.12's names (files saved before 1.13).
     """
     size = (max(palette) + 1) if palette else 0
+    if size > 2 * len(palette) + 4096:  # a sparse palette would make a huge lookup table
+        raise fields.error(
+            field_name,
+            f"has a palette index of {size - 1} for {len(palette)} entries; the file is corrupt",
+        )
     if indices.size and int(indices.max()) >= size:
         raise fields.error(
             field_name,

@@ -11,7 +11,7 @@ import nbtlib
 import numpy as np
 
 from worldgen import varint
-from worldgen.formats.common import Loaded, entity_id, entity_payload, note_ignored, place_entity
+from worldgen.formats.common import Loaded, checked_volume, entity_id, entity_payload, note_ignored, place_entity
 from worldgen.formats.fields import Fields, unsigned_short
 from worldgen.formats.palette import cells_from_indices, palette_for_cells
 from worldgen.grid import BlockEntity, BlockGrid, Pos
@@ -52,6 +52,7 @@ def read(
             " Re-save the schematic with WorldEdit (//schem save NAME sponge.3).",
         )
     width, height, length = (fields.dimension(n) for n in ("Width", "Height", "Length"))
+    volume = checked_volume(fields, "Width", (width, height, length))
     offset, origin = paste_offset(fields, version)
     data_version = fields.get("DataVersion", nbtlib.Int, required=version >= 2)
     report = ConversionReport()
@@ -76,7 +77,6 @@ def read(
         indices = varint.decode(raw)
     except varint.VarintError as exc:
         raise blocks.error(data_name, f"{exc}; the file is corrupt") from None
-    volume = width * height * length
     if indices.size != volume:
         raise blocks.error(
             data_name,

@@ -10,11 +10,20 @@ from __future__ import annotations
 
 import nbtlib
 import numpy as np
+import numpy.typing as npt
 
-from worldgen.formats.common import Loaded, entity_id, entity_payload, note_ignored, place_entity
+from worldgen.formats.common import (
+    Loaded,
+    checked_volume,
+    entity_id,
+    entity_payload,
+    note_ignored,
+    place_entity,
+)
 from worldgen.formats.fields import Fields
 from worldgen.formats.palette import cells_from_indices, palette_for_cells
 from worldgen.grid import BlockEntity, BlockGrid, Pos
+from worldgen.nbt import Columns
 from worldgen.states import BlockState, ConversionReport, LegacyTable
 
 FORMAT = "structure .nbt"
@@ -64,12 +73,17 @@ def read(root: nbtlib.Compound, path: str, table: LegacyTable, fallback_key: int
     palette = {i: _state_text(Fields(entry, path, FORMAT, f"{palette_where}[{i}]"))
                for i, entry in enumerate(raw_palette)}
 
-    blocks = fields.need("blocks", nbtlib.List)
-    volume = width * height * length
+    volume = checked_volume(fields, "size", (width, height, length))
     indices = np.zeros(volume, dtype=np.int64)
     present = np.zeros(volume, dtype=bool)
     entities: dict[Pos, BlockEntity] = {}
-    for i, item in enumerate(blocks):
+    blocks = root.get("blocks")
+    if isinstance(blocks, Columns):  # the bounded reader's fast path: whole runs at once
+        _place_columns(blocks, fields, size, indices, present)
+        items: list[tuple[int, nbtlib.Compound]] = sorted(blocks.others.items())
+    else:
+        items = list(enumerate(fields.need("blocks", nbtlib.List)))
+    for i, item in items:
         entry = Fields(item, path, FORMAT, f"blocks[{i}]")
         pos = entry.triple("pos")
         assert pos is not None
@@ -103,6 +117,32 @@ def read(root: nbtlib.Compound, path: str, table: LegacyTable, fallback_key: int
     note_ignored(report, "entities", len(fields.get("entities", nbtlib.List, required=False) or []))
     grid = BlockGrid(cells.reshape(height, length, width), entities)
     return Loaded(grid, FORMAT, data_version, report, len(palette))
+
+
+def _place_columns(
+    blocks: Columns,
+    fields: Fields,
+    size: tuple[int, int, int],
+    indices: npt.NDArray[np.int64],
+    present: npt.NDArray[np.bool_],
+) -> None:
+    """Blocks of the common layout (pos and state, no block entity), all at once."""
+    rows = blocks.uniform
+    if not rows.any():
+        return
+    pos, state = blocks.ints.get("pos"), blocks.ints.get("state")
+    if pos is None or state is None or pos.ndim != 2 or pos.shape[1] != 3:
+        first = int(np.flatnonzero(rows)[0])
+        raise fields.error(f"blocks[{first}]", "should hold pos (three Int) and state (Int)")
+    xyz = pos[rows]
+    width, height, length = size
+    outside = (xyz < 0).any(axis=1) | (xyz >= np.array([width, height, length])).any(axis=1)
+    if outside.any():
+        i = int(np.flatnonzero(rows)[int(np.argmax(outside))])
+        raise fields.error(f"blocks[{i}].pos", f"is {tuple(pos[i].tolist())}, outside the size {size}")
+    flat = xyz[:, 0] + xyz[:, 2] * width + xyz[:, 1] * width * length
+    indices[flat] = state[rows]
+    present[flat] = True
 
 
 def write(
