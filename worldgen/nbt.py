@@ -51,8 +51,12 @@ _ARRAYS: dict[int, tuple[str, type[Any]]] = {
     12: (">i8", nbtlib.LongArray),
 }
 _TYPES: dict[int, type[Any]] = {
-    0: nbtlib.End, 8: nbtlib.String, 9: nbtlib.List, 10: nbtlib.Compound,
-    **{k: v[2] for k, v in _SCALARS.items()}, **{k: v[1] for k, v in _ARRAYS.items()},
+    0: nbtlib.End,
+    8: nbtlib.String,
+    9: nbtlib.List,
+    10: nbtlib.Compound,
+    **{k: v[2] for k, v in _SCALARS.items()},
+    **{k: v[1] for k, v in _ARRAYS.items()},
 }
 #: The fewest bytes one payload of each tag takes (bounds a list's length by the file's).
 _MIN_SIZE = {0: 0, 1: 1, 2: 2, 3: 4, 4: 8, 5: 4, 6: 8, 7: 4, 8: 2, 9: 5, 10: 1, 11: 4, 12: 4}
@@ -129,9 +133,7 @@ def _inflate(raw: bytes, max_bytes: int) -> bytes:
     return data
 
 
-def parse(
-    data: bytes, *, columns: frozenset[str] = frozenset(), max_depth: int = MAX_DEPTH
-) -> nbtlib.Compound:
+def parse(data: bytes, *, columns: frozenset[str] = frozenset(), max_depth: int = MAX_DEPTH) -> nbtlib.Compound:
     """The root compound. Lists at the paths in ``columns`` are read as `Columns`."""
     reader = _Reader(data, columns, max_depth)
     if not data:
@@ -279,9 +281,9 @@ class _Reader:
             rows = min(RUN_CHUNK, most - run, (self.size - start) // layout.size - run)
             if rows <= 0:
                 break
-            block = np.frombuffer(
-                self.buf, np.uint8, rows * layout.size, start + run * layout.size
-            ).reshape(rows, layout.size)
+            block = np.frombuffer(self.buf, np.uint8, rows * layout.size, start + run * layout.size).reshape(
+                rows, layout.size
+            )
             bad = np.flatnonzero((block[:, layout.fixed] != layout.skeleton).any(axis=1))
             if bad.size:
                 return max(1, run + int(bad[0]))
@@ -298,9 +300,7 @@ class _Layout:
     skeleton: npt.NDArray[np.uint8]
     fields: list[tuple[str, int, int, int]]  # name, offset, width, count
 
-    def values(
-        self, buf: bytes, start: int, rows: int, offset: int, width: int, n: int
-    ) -> npt.NDArray[np.int64]:
+    def values(self, buf: bytes, start: int, rows: int, offset: int, width: int, n: int) -> npt.NDArray[np.int64]:
         """One field of ``rows`` elements from ``start``: (rows,) or (rows, n) integers."""
         block = np.frombuffer(buf, np.uint8, rows * self.size, start).reshape(rows, self.size)
         raw = np.ascontiguousarray(block[:, offset : offset + width * n])

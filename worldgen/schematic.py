@@ -1,7 +1,7 @@
 """Read and write schematics: the one entry point the CLI, planner and tests use.
 
 Reading detects the format from the content (not the file name): Sponge v1-3, MCEdit,
-or a vanilla structure. Writing picks the format from the file name unless told.
+a vanilla structure, or Litematica (read only). Writing picks the format from the file name unless told.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import numpy as np
 
 from worldgen import nbt
 from worldgen.errors import SchematicError
-from worldgen.formats import mcedit, sponge, structure
+from worldgen.formats import litematica, mcedit, sponge, structure
 from worldgen.formats.common import Loaded
 from worldgen.grid import BlockGrid
 from worldgen.states import BlockState, ConversionReport, LegacyTable, default_table
@@ -31,6 +31,7 @@ _FORMAT_NAMES = {
     "structure": "structure .nbt",
     "litematica": "Litematica .litematic",
 }
+_READ_ONLY = {".litematic": "litematica"}
 _BY_SUFFIX = {".schem": "sponge-v3", ".schematic": "mcedit", ".nbt": "structure"}
 
 __all__ = [
@@ -72,6 +73,12 @@ class Fallback:
 
 def format_for_path(path: str | os.PathLike[str]) -> str:
     suffix = Path(path).suffix.lower()
+    if suffix in _READ_ONLY:
+        raise SchematicError(
+            str(path),
+            f"{_FORMAT_NAMES[_READ_ONLY[suffix]]} files are read, not written; write .schem"
+            " (Sponge v3, which Litematica imports) instead",
+        )
     if suffix not in _BY_SUFFIX:
         raise SchematicError(
             str(path),
@@ -96,7 +103,8 @@ def read_schematic(
     try:
         root = nbt.load(name, columns=frozenset({"blocks"}))
     except nbt.NbtError as exc:
-        guess = _BY_SUFFIX.get(Path(name).suffix.lower())
+        suffix = Path(name).suffix.lower()
+        guess = _BY_SUFFIX.get(suffix) or _READ_ONLY.get(suffix)
         fmt = f"NBT ({_FORMAT_NAMES[guess]}?)" if guess else "NBT"
         raise SchematicError(name, exc.reason, fmt=fmt, field=exc.field) from None
     if sponge.schematic_body(root) is not None:
@@ -105,11 +113,13 @@ def read_schematic(
         return mcedit.read(root, name)
     if structure.looks_like(root):
         return structure.read(root, name, table, fallback.key)
+    if litematica.looks_like(root):
+        return litematica.read(root, name, table, fallback.key)
     keys = ", ".join(sorted(str(k) for k in root)[:8]) or "nothing"
     raise SchematicError(
         name,
         "is NBT but not a schematic this tool knows (Sponge .schem v1-3, MCEdit .schematic,"
-        f" structure .nbt); its top level holds {keys}",
+        f" structure .nbt, Litematica .litematic); its top level holds {keys}",
     )
 
 

@@ -40,9 +40,7 @@ def test_the_vendored_copy_equals_the_installed_package() -> None:
     """When server/ has its packages, the copy must be what `regenerate.py` would write."""
     if not INSTALLED.is_dir():
         pytest.skip("server/node_modules/minecraft-data is not installed (make node-deps)")
-    assert (INSTALLED / "common" / "legacy.json").read_bytes() == (
-        VENDORED / "legacy.json"
-    ).read_bytes()
+    assert (INSTALLED / "common" / "legacy.json").read_bytes() == (VENDORED / "legacy.json").read_bytes()
     blocks = json.loads((INSTALLED / "1.12" / "blocks.json").read_text("utf-8"))
     assert {b["id"]: b["name"] for b in blocks} == NAMES_112
 
@@ -142,11 +140,33 @@ def test_every_1_12_state_lands_on_an_id_and_data_that_exists(table: LegacyTable
 #: 1.12 states whose packed data legacy.json does not list (1.12 itself never saves them:
 #: a hopper cannot face up, a 16-level block holds 0-15, cake has 7 bites at most...).
 _STRAY_OK = {
-    "flowing_water", "water", "flowing_lava", "lava", "fire", "redstone_wire", "wheat",
-    "farmland", "standing_sign", "cactus", "reeds", "cake", "pumpkin_stem", "melon_stem",
-    "nether_wart", "cauldron", "carrots", "potatoes", "light_weighted_pressure_plate",
-    "heavy_weighted_pressure_plate", "daylight_detector", "daylight_detector_inverted",
-    "standing_banner", "beetroots", "chorus_flower", "frosted_ice", "flower_pot",
+    "flowing_water",
+    "water",
+    "flowing_lava",
+    "lava",
+    "fire",
+    "redstone_wire",
+    "wheat",
+    "farmland",
+    "standing_sign",
+    "cactus",
+    "reeds",
+    "cake",
+    "pumpkin_stem",
+    "melon_stem",
+    "nether_wart",
+    "cauldron",
+    "carrots",
+    "potatoes",
+    "light_weighted_pressure_plate",
+    "heavy_weighted_pressure_plate",
+    "daylight_detector",
+    "daylight_detector_inverted",
+    "standing_banner",
+    "beetroots",
+    "chorus_flower",
+    "frosted_ice",
+    "flower_pot",
 }
 
 
@@ -161,18 +181,14 @@ _STRAY_OK = {
         ("minecraft:planks[variant=spruce]", "5:1"),
         ("minecraft:log2[axis=z,variant=dark_oak]", "162:9"),
         ("minecraft:carpet[color=silver]", "171:8"),
-        ("minecraft:wooden_door[facing=north,half=lower,hinge=left,open=true,powered=false]",
-         "64:7"),
-        ("minecraft:wooden_door[facing=north,half=upper,hinge=right,open=false,powered=true]",
-         "64:11"),
+        ("minecraft:wooden_door[facing=north,half=lower,hinge=left,open=true,powered=false]", "64:7"),
+        ("minecraft:wooden_door[facing=north,half=upper,hinge=right,open=false,powered=true]", "64:11"),
         ("minecraft:unpowered_repeater[delay=2,facing=west,locked=false]", "93:5"),
         ("minecraft:double_plant[facing=east,half=upper,variant=sunflower]", "175:11"),
         ("minecraft:light_gray_shulker_box[facing=up]", "227:1"),
     ],
 )
-def test_1_12_states_read_as_1_12_wrote_them(
-    table: LegacyTable, state: str, expected: str
-) -> None:
+def test_1_12_states_read_as_1_12_wrote_them(table: LegacyTable, state: str, expected: str) -> None:
     key, exact = table.pre_flattening.legacy_of(BlockState.parse(state))
     assert exact and key is not None and format_key(key) == expected
 
@@ -180,7 +196,10 @@ def test_1_12_states_read_as_1_12_wrote_them(
 def test_a_1_12_value_1_12_does_not_have_is_approximated(table: LegacyTable) -> None:
     report = ConversionReport()
     keys = table.keys_for_states(
-        ["stone[variant=marble]", "minecraft:deepslate"], [3, 1], key_of(1), report,
+        ["stone[variant=marble]", "minecraft:deepslate"],
+        [3, 1],
+        key_of(1),
+        report,
         pre_flattening=True,
     )
     assert keys == [key_of(1), key_of(1)]

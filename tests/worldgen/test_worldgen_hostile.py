@@ -91,9 +91,19 @@ def test_a_gzip_bomb_is_refused_at_the_size_cap(tmp_path: Path) -> None:
 def test_a_huge_claimed_size_is_refused_before_allocating(tmp_path: Path) -> None:
     sizes = b"".join(struct.pack(">i", 100_000) for _ in range(3))
     body = (
-        b"\x09" + tag_name("size") + b"\x03" + struct.pack(">i", 3) + sizes
-        + b"\x09" + tag_name("palette") + b"\x0a" + struct.pack(">i", 0)
-        + b"\x09" + tag_name("blocks") + b"\x0a" + struct.pack(">i", 0)
+        b"\x09"
+        + tag_name("size")
+        + b"\x03"
+        + struct.pack(">i", 3)
+        + sizes
+        + b"\x09"
+        + tag_name("palette")
+        + b"\x0a"
+        + struct.pack(">i", 0)
+        + b"\x09"
+        + tag_name("blocks")
+        + b"\x0a"
+        + struct.pack(">i", 0)
     )
     path = write(tmp_path, "huge.nbt", root(body, ""))
     with pytest.raises(SchematicError, match=r"huge\.nbt: structure \.nbt: size: claims 100000x"):

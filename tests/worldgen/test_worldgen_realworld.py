@@ -102,9 +102,7 @@ def _sponge_v2(path: Path, offset: list[int], metadata: dict[str, int] | None) -
             "Length": nbtlib.Short(1),
             "Offset": nbtlib.IntArray(offset),
             "PaletteMax": nbtlib.Int(2),
-            "Palette": nbtlib.Compound(
-                {"minecraft:stone": nbtlib.Int(0), "minecraft:red_wool": nbtlib.Int(1)}
-            ),
+            "Palette": nbtlib.Compound({"minecraft:stone": nbtlib.Int(0), "minecraft:red_wool": nbtlib.Int(1)}),
             "BlockData": nbtlib.ByteArray([0, 1]),
         }
     )
@@ -142,9 +140,7 @@ def _structure(path: Path, palette: list[tuple[str, dict[str, str]]], version: i
                         {
                             "Name": nbtlib.String(name),
                             **(
-                                {"Properties": nbtlib.Compound(
-                                    {k: nbtlib.String(v) for k, v in props.items()}
-                                )}
+                                {"Properties": nbtlib.Compound({k: nbtlib.String(v) for k, v in props.items()})}
                                 if props
                                 else {}
                             ),
@@ -155,9 +151,7 @@ def _structure(path: Path, palette: list[tuple[str, dict[str, str]]], version: i
             ),
             "blocks": nbtlib.List[nbtlib.Compound](
                 [
-                    nbtlib.Compound(
-                        {"pos": nbtlib.List[nbtlib.Int]([i, 0, 0]), "state": nbtlib.Int(i)}
-                    )
+                    nbtlib.Compound({"pos": nbtlib.List[nbtlib.Int]([i, 0, 0]), "state": nbtlib.Int(i)})
                     for i in range(len(palette))
                 ]
             ),
@@ -181,16 +175,19 @@ PALETTE_112 = [
     (("minecraft:stone_slab", {"half": "bottom", "variant": "cobblestone"}), (44, 3)),
     (("minecraft:purpur_slab", {"half": "top", "variant": "default"}), (205, 8)),
     (("minecraft:oak_stairs", {"facing": "west", "half": "top", "shape": "outer_left"}), (53, 5)),
-    (("minecraft:wooden_door", {"facing": "north", "half": "upper", "hinge": "left",
-                                "open": "false", "powered": "false"}), (64, 8)),
+    (
+        (
+            "minecraft:wooden_door",
+            {"facing": "north", "half": "upper", "hinge": "left", "open": "false", "powered": "false"},
+        ),
+        (64, 8),
+    ),
     (("minecraft:air", {}), (0, 0)),
 ]
 
 
 @pytest.mark.parametrize("version", [None, 1343])  # none written, and 1.12.2's own
-def test_a_1_12_structure_file_reads_with_pre_flattening_names(
-    tmp_path: Path, version: int | None
-) -> None:
+def test_a_1_12_structure_file_reads_with_pre_flattening_names(tmp_path: Path, version: int | None) -> None:
     path = tmp_path / "house.nbt"
     _structure(path, [state for state, _ in PALETTE_112], version)
     loaded = read_schematic(path)

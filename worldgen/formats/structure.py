@@ -70,7 +70,7 @@ def read(root: nbtlib.Compound, path: str, table: LegacyTable, fallback_key: int
     else:
         raw_palette = fields.need("palette", nbtlib.List)
         palette_where = "palette"
-    palette = {i: _state_text(Fields(entry, path, FORMAT, f"{palette_where}[{i}]"))
+    palette = {i: state_text(Fields(entry, path, FORMAT, f"{palette_where}[{i}]"))
                for i, entry in enumerate(raw_palette)}
 
     volume = checked_volume(fields, "size", (width, height, length))
@@ -182,7 +182,7 @@ def write(
     return nbtlib.File(root, gzipped=True, root_name=""), report
 
 
-def _state_text(entry: Fields) -> str:
+def state_text(entry: Fields) -> str:
     name = str(entry.need("Name", nbtlib.String))
     props = entry.get("Properties", nbtlib.Compound, required=False) or {}
     if not props:
