@@ -19,6 +19,7 @@ with numpy in one step, which is what makes that format fast.
 from __future__ import annotations
 
 import gzip
+import io
 import struct
 import sys
 import zlib
@@ -343,3 +344,43 @@ def _layout(buf: bytes, start: int, end: int) -> _Layout | None:
     fixed = np.flatnonzero(~varying)
     skeleton = np.frombuffer(buf, np.uint8, size, start)[fixed].copy()
     return _Layout(size, fixed, skeleton, fields)
+
+
+class Document:
+    """A root compound to write, some of whose fields are already encoded (``raw``).
+
+    nbtlib writes one Python object per tag, which is most of the time a structure file
+    takes (one compound per block). A writer that can lay such a list out with numpy
+    passes its bytes here: ``raw[name] = (tag id, payload)``. Saved like `nbtlib.File`.
+    """
+
+    def __init__(
+        self,
+        root: nbtlib.Compound,
+        root_name: str = "",
+        raw: dict[str, tuple[int, bytes]] | None = None,
+    ) -> None:
+        self.root = root
+        self.root_name = root_name
+        self.raw = raw or {}
+
+    def encode(self) -> bytes:
+        out = io.BytesIO()
+        out.write(b"\x0a" + _name(self.root_name))
+        for name, value in self.root.items():
+            out.write(bytes([value.tag_id]) + _name(name))
+            value.write(out)
+        for name, (tag, payload) in self.raw.items():
+            out.write(bytes([tag]) + _name(name) + payload)
+        out.write(b"\x00")
+        return out.getvalue()
+
+    def save(self, path: str | Any, gzipped: bool = True) -> None:
+        data = self.encode()
+        with open(path, "wb") as handle:
+            handle.write(gzip.compress(data, compresslevel=6, mtime=0) if gzipped else data)
+
+
+def _name(text: str) -> bytes:
+    raw = text.encode("utf-8")
+    return struct.pack(">H", len(raw)) + raw

@@ -156,7 +156,7 @@ def write_schematic(
     table = table or default_table()
     fallback = fallback or Fallback(table=table)
     fmt = fmt or format_for_path(path)
-    file: nbtlib.File
+    file: nbtlib.File | nbt.Document
     if fmt == "sponge-v3":
         file, report = sponge.write(grid, table, fallback.state, version=3)
     elif fmt == "sponge-v2":

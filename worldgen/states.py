@@ -1,10 +1,13 @@
 """Legacy id:data <-> 1.13+ block states, and what follows from the table.
 
 The world speaks legacy numbers (RaspberryJuice on 1.12: red wool is 35:14); modern
-schematics speak block states (`minecraft:red_wool`). The whole mapping lives in one data
-file, `data/legacy_states.yaml`, so an operator can add a block without touching code;
-this module loads it and answers lookups. Everything here works per palette entry, never
-per cell, so it costs nothing on large builds.
+schematics speak block states (`minecraft:red_wool`). The mapping is data, not code: every
+1.12 id:data and its state come from minecraft-data's `legacy.json` (vendored in
+`data/minecraft-data/`), and `data/legacy_states.yaml` adds only what that source cannot
+say (1.14 names, stray data values, tie-breaks, 1.12's own names for structure files),
+so an operator can fix a block without touching code. This module loads both and
+answers lookups. Everything here works per palette entry, never per cell, so it costs
+nothing on large builds.
 
 A cell's legacy block is packed into one integer, its *key*: ``id << 4 | data`` (the way
 1.12 itself numbered block states), which fits an unsigned 16-bit array for every id up
