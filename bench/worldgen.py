@@ -295,7 +295,8 @@ def litematic_of(grid: BlockGrid, path: Path) -> None:
 
 
 def measured(read: Callable[[], object]) -> tuple[float, int]:
-    """(seconds, peak bytes): timed without tracing, then traced once for memory."""
+    """(seconds, peak bytes): warmed up, timed without tracing, then traced for memory."""
+    read()
     started = time.perf_counter()
     read()
     seconds = time.perf_counter() - started

@@ -40,18 +40,26 @@ def looks_like(root: nbtlib.Compound) -> bool:
     return "Regions" in root and ("MinecraftDataVersion" in root or "Metadata" in root)
 
 
+#: Values unpacked per numpy step: bounds the temporaries (8 arrays of this many words).
+UNPACK_CHUNK = 1 << 20
+
+
 def unpack_bits(longs: npt.NDArray[np.int64], bits: int, count: int) -> npt.NDArray[np.int64]:
     """``count`` values of ``bits`` bits each, packed little-end first across longs."""
     words = np.zeros(longs.size + 1, dtype=np.uint64)
     words[:-1] = longs.astype(np.int64).view(np.uint64)
-    start = np.arange(count, dtype=np.uint64) * np.uint64(bits)
-    word = (start >> np.uint64(6)).astype(np.intp)
-    offset = start & np.uint64(63)
-    low = words[word] >> offset
-    spill = (offset + np.uint64(bits)) > np.uint64(64)
-    high = np.where(spill, words[word + 1] << ((np.uint64(64) - offset) & np.uint64(63)), 0)
+    out = np.empty(count, dtype=np.int64)
     mask = np.uint64((1 << bits) - 1)
-    return ((low | high.astype(np.uint64)) & mask).astype(np.int64)
+    for first in range(0, count, UNPACK_CHUNK):
+        n = min(UNPACK_CHUNK, count - first)
+        start = np.arange(first, first + n, dtype=np.uint64) * np.uint64(bits)
+        word = (start >> np.uint64(6)).astype(np.intp)
+        offset = start & np.uint64(63)
+        low = words[word] >> offset
+        spill = (offset + np.uint64(bits)) > np.uint64(64)
+        high = np.where(spill, words[word + 1] << ((np.uint64(64) - offset) & np.uint64(63)), 0)
+        out[first : first + n] = ((low | high.astype(np.uint64)) & mask).astype(np.int64)
+    return out
 
 
 def read(root: nbtlib.Compound, path: str, table: LegacyTable, fallback_key: int) -> Loaded:
