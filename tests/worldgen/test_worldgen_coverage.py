@@ -205,3 +205,17 @@ def test_a_1_12_value_1_12_does_not_have_is_approximated(table: LegacyTable) -> 
     assert keys == [key_of(1), key_of(1)]
     assert report.approximated == {"stone[variant=marble]": 3}
     assert report.unknown == {"minecraft:deepslate": 1}
+
+
+def test_the_regeneration_script_rebuilds_the_vendored_files(tmp_path: Path) -> None:
+    if not INSTALLED.is_dir():
+        pytest.skip("server/node_modules/minecraft-data is not installed (make node-deps)")
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("regenerate", TABLE_PATH.parent / "regenerate.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.regenerate(INSTALLED.parents[2], tmp_path)
+    for name in ("legacy.json", "names-1.12.json", "SOURCE.json"):
+        assert (tmp_path / name).read_bytes() == (VENDORED / name).read_bytes(), name
