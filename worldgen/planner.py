@@ -91,7 +91,7 @@ class Plan:
         return (
             f"{self.cells} blocks, {self.commands} commands ({self.per_block} one per block,"
             f" {self.ratio:.1f}x fewer), {self.ticks} ticks at {self.per_tick + 1}"
-            f" lines per tick; strategy: {self.strategy}"
+            f" lines per tick; strategy: {self.strategy}; boxes of at most {self.max_box} blocks"
         )
 
 
