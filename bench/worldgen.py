@@ -15,22 +15,38 @@ Builds: a 64x32x64 synthetic village of mixed blocks, the same volume of random 
 (`*.schem` as `mcbridge worldgen build` writes them, else built from the `*.yaml`). Goals from issue 5: at least 20x
 fewer commands than per block on the arena; a post-match repair within 2 ticks.
 
-Run: .venv/bin/python bench/worldgen.py [--tps 20] [--skip-per-block]
+A large real-world-like case (issue 16): a 256^3 build (16.7M blocks: layered ground,
+roads, hollow towers with windows, a wool mosaic, leafy noise) pasted at 20 TPS with the
+server's box cap, then exported and compared. Per-block figures for it are counted
+(commands, ticks at 8,999 a tick) and timed on a 64^3 slice of it, scaled; running 16.7M
+single-block commands would take the better part of an hour.
+
+Readers: each format's read time per million blocks and its peak memory (tracemalloc),
+on the 256^3 build (the structure format, one NBT compound per block, on 64^3), with
+nbtlib's parse of the same structure file as the before.
+
+Run: .venv/bin/python bench/worldgen.py [--tps 20] [--skip-per-block] [--side 256]
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import logging
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+import tracemalloc
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "worldgen"))
+
+import nbtlib
+from worldgen_support import city  # the 256^3 build, shared with the tests
 
 from mcbridge.world.connection import Connection
 from mcbridge.world.embedded import EmbeddedHandle, start_embedded
@@ -38,7 +54,7 @@ from worldgen import operations
 from worldgen.arena import arena_file_grid
 from worldgen.grid import BlockGrid
 from worldgen.live import apply_plan
-from worldgen.planner import Plan, Step, plan_paste
+from worldgen.planner import PER_TICK, Plan, Step, plan_paste
 from worldgen.schematic import read_schematic, write_schematic
 from worldgen.states import default_table, key_of
 
@@ -211,10 +227,115 @@ def formats_line(grid: BlockGrid, tmp: Path) -> None:
           f" read {1000 * (done - written):.0f} ms, {path.stat().st_size / 1024:.1f} KB")
 
 
+def big_build_case(server: EmbeddedHandle, conn: Connection, side: int, per_block: bool) -> None:
+    grid = city(side)
+    at = (-side // 2, 0, -side // 2)
+    started = time.perf_counter()
+    plan = plan_paste(grid, at, max_box=operations.server_max_box(conn))
+    planning = time.perf_counter() - started
+    print(f"\n== real-world-like build: {side}^3 = {grid.volume} blocks, box cap {plan.max_box}")
+    print(f"   plan: {plan.strategy}; planned in {planning:.1f} s;"
+          f" largest box {max(step.blocks for step in plan.steps)} blocks")
+    w, h, length = grid.size
+    server.fill(at, (at[0] + w - 1, at[1] + h - 1, at[2] + length - 1), 1)
+    ticks, seconds = timed_run(server, conn, plan)
+    naive_commands = grid.volume
+    naive_ticks = -(-naive_commands // PER_TICK)
+    print(f"   commands: per block {naive_commands:>9}   planned {plan.commands:>7}"
+          f"   ratio {naive_commands / plan.commands:8.1f}x")
+    line = (f"   ticks:    per block {naive_ticks:>9}   planned {ticks:>7}"
+            f"   ratio {naive_ticks / max(ticks, 1):8.1f}x   (pasted in {seconds:.1f} s")
+    if per_block:
+        piece = BlockGrid(grid.cells[:64, :64, :64].copy())
+        slice_ticks, slice_seconds = timed_run(server, conn, per_block_plan(piece, (at[0], 300, at[2])))
+        scaled = slice_seconds * grid.volume / piece.volume
+        line += f"; per block ~{scaled:.0f} s, timed on a 64^3 slice: {slice_ticks} ticks, {slice_seconds:.1f} s"
+    print(line + ")")
+    started, start_tick = time.perf_counter(), server.ticks
+    exported = operations.export(conn, at, (at[0] + w - 1, at[1] + h - 1, at[2] + length - 1))
+    print(f"   export: {time.perf_counter() - started:.1f} s, {server.ticks - start_tick} ticks"
+          " (data read block by block where the id has several states);"
+          f" equal to the build: {exported.same_blocks(grid)}")
+
+
+def litematic_of(grid: BlockGrid, path: Path) -> None:
+    """A one-region Litematica file of the grid (the bench needs one; the package only reads)."""
+    table = default_table()
+    keys, inverse = np.unique(grid.cells.ravel(), return_inverse=True)
+    states = [str(table.state_of(int(k)) or "minecraft:stone") for k in keys]
+    bits = max(2, (len(states) - 1).bit_length())
+    values = inverse.astype(np.uint64)
+    start = np.arange(values.size, dtype=np.uint64) * np.uint64(bits)
+    word, offset = (start >> np.uint64(6)).astype(np.intp), start & np.uint64(63)
+    words = np.zeros(-(-values.size * bits // 64) + 1, dtype=np.uint64)
+    np.bitwise_or.at(words, word, values << offset)
+    spill = offset + np.uint64(bits) > np.uint64(64)
+    np.bitwise_or.at(words, word[spill] + 1, values[spill] >> (np.uint64(64) - offset[spill]))
+
+    def xyz(x: int, y: int, z: int) -> nbtlib.Compound:
+        return nbtlib.Compound({"x": nbtlib.Int(x), "y": nbtlib.Int(y), "z": nbtlib.Int(z)})
+
+    palette = []
+    for text in states:
+        name, _, props = text.partition("[")
+        entry = nbtlib.Compound({"Name": nbtlib.String(name)})
+        if props:
+            entry["Properties"] = nbtlib.Compound(
+                {k: nbtlib.String(v) for k, v in (p.split("=") for p in props[:-1].split(","))}
+            )
+        palette.append(entry)
+    region = nbtlib.Compound({
+        "Position": xyz(0, 0, 0), "Size": xyz(*grid.size),
+        "BlockStatePalette": nbtlib.List[nbtlib.Compound](palette),
+        "BlockStates": nbtlib.LongArray(words[:-1].view(np.int64)),
+    })
+    root = nbtlib.Compound({"MinecraftDataVersion": nbtlib.Int(2586), "Version": nbtlib.Int(5),
+                            "Regions": nbtlib.Compound({"build": region})})
+    nbtlib.File(root, root_name="").save(path, gzipped=True)
+
+
+def measured(read: Callable[[], object]) -> tuple[float, int]:
+    """(seconds, peak bytes): warmed up, timed without tracing, then traced for memory."""
+    read()
+    started = time.perf_counter()
+    read()
+    seconds = time.perf_counter() - started
+    tracemalloc.start()
+    read()
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    return seconds, peak
+
+
+def readers_line(side: int, tmp: Path) -> None:
+    big, small = city(side), city(64)
+    print("\nreaders (read time per million blocks, peak memory):")
+    cases = [("sponge-v3", ".schem", big), ("sponge-v2", ".schem", big),
+             ("mcedit", ".schematic", big), ("structure", ".nbt", small)]
+    for fmt, suffix, grid in cases:
+        path = tmp / f"{fmt}{suffix}"
+        write_schematic(grid, path, fmt=fmt)
+        seconds, peak = measured(functools.partial(read_schematic, path))
+        print(f"   {fmt:<10} {grid.width}^3: {seconds * 1e6 / grid.volume:7.3f} s/M blocks"
+              f"   peak {peak / 2**20:7.1f} MiB   file {path.stat().st_size / 2**20:.1f} MiB")
+        if fmt == "structure":
+            before = time.perf_counter()
+            nbtlib.load(path)
+            old = time.perf_counter() - before
+            print(f"   {'':<10} before (nbtlib parse alone): {old * 1e6 / grid.volume:7.3f} s/M blocks,"
+                  f" {old / seconds:.0f}x slower")
+    path = tmp / "build.litematic"
+    litematic_of(big, path)
+    seconds, peak = measured(lambda: read_schematic(path))
+    print(f"   {'litematica':<10} {side}^3: {seconds * 1e6 / big.volume:7.3f} s/M blocks"
+          f"   peak {peak / 2**20:7.1f} MiB   file {path.stat().st_size / 2**20:.1f} MiB")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tps", type=float, default=20.0, help="embedded server tick rate")
     parser.add_argument("--skip-per-block", action="store_true", help="skip the naive runs")
+    parser.add_argument("--side", type=int, default=256, help="side of the large build (256)")
     args = parser.parse_args()
     # The embedded server logs every deferred tick, as RaspberryJuice does; quiet here.
     logging.getLogger("mcbridge.world.embedded").setLevel(logging.ERROR)
@@ -224,10 +345,13 @@ def main() -> int:
     with start_embedded(tps=args.tps, absolute=True) as server, Connection(
         server.host, server.port, reply_timeout=60
     ) as conn:
+        conn.capabilities()  # learnt once per connection (box cap...), outside every measure
         for name, grid in cases:
             bench_case(server, conn, name, grid, per_block=not args.skip_per_block)
+        big_build_case(server, conn, args.side, per_block=not args.skip_per_block)
     with tempfile.TemporaryDirectory() as tmp:
         formats_line(village(), Path(tmp))
+        readers_line(args.side, Path(tmp))
     return 0
 
 

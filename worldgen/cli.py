@@ -26,6 +26,8 @@ DEFAULT_PORT = 4711
 FORMATS = ("sponge-v3", "sponge-v2", "mcedit", "structure")
 EXIT_DIFFERENT = 1
 EXIT_ERROR = 2
+#: Conversion remarks `worldgen info` lists before it sums up the rest.
+INFO_LINES = 12
 
 
 def position(text: str) -> tuple[int, int, int]:
@@ -66,17 +68,35 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     commands = parser.add_subparsers(dest="worldgen_command", metavar="COMMAND", required=True)
 
-    build = commands.add_parser(
-        "build", help="write an arena's static structure (config/arenas/*.yaml) as a schematic"
-    )
+    build = commands.add_parser("build", help="write an arena's static structure (config/arenas/*.yaml) as a schematic")
     build.add_argument("arena", help="arena file, e.g. config/arenas/wool_bluff.yaml")
     build.add_argument("-o", "--output", help="file to write (default: the arena's name .schem)")
     _format_arg(build)
     build.set_defaults(func=cmd_build)
 
+    info = commands.add_parser("info", help="what a schematic file holds (no server needed)")
+    info.add_argument("file", help="schematic: .schem, .schematic, .nbt or .litematic")
+    info.add_argument("--json", action="store_true", help="print the facts as JSON")
+    _fallback_arg(info)
+    info.set_defaults(func=cmd_info)
+
+    convert = commands.add_parser("convert", help="convert a schematic to another format")
+    convert.add_argument("input", help="schematic to read")
+    convert.add_argument("output", help="file to write (.schem, .schematic or .nbt)")
+    _format_arg(convert)
+    _fallback_arg(convert)
+    convert.set_defaults(func=cmd_convert)
+
     paste = commands.add_parser("paste", help="place a schematic in the world")
     _schematic_args(paste)
     paste.add_argument("--dry-run", action="store_true", help="print the plan; send nothing")
+    paste.add_argument(
+        "--resume",
+        action="store_true",
+        help="go on with a paste that stopped: send only what is not confirmed written",
+    )
+    paste.add_argument("--state", help="where a stopped paste is recorded (default: FILE.paste-state.json)")
+    _max_box_arg(paste)
     _server_args(paste)
     paste.set_defaults(func=cmd_paste)
 
@@ -102,8 +122,28 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         action="store_true",
         help="also rewrite the text of unchanged signs (it cannot be read back)",
     )
+    _max_box_arg(repair)
     _server_args(repair)
     repair.set_defaults(func=cmd_repair)
+
+
+def box_size(text: str) -> int:
+    try:
+        value = int(text.replace("_", ""))
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: give the largest box in blocks, e.g. 1000000")
+    return value
+
+
+def _max_box_arg(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--max-box",
+        type=box_size,
+        help="largest world.setBlocks box in blocks (default: what the server reports,"
+        " else 1000000); bigger boxes are cut",
+    )
 
 
 def _format_arg(parser: argparse.ArgumentParser) -> None:
@@ -116,12 +156,12 @@ def _format_arg(parser: argparse.ArgumentParser) -> None:
 
 def _schematic_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help="schematic: Sponge .schem v1-3, MCEdit .schematic, .nbt")
-    parser.add_argument(
-        "--at", type=position, required=True, help="x,y,z of the schematic's low corner"
-    )
-    parser.add_argument(
-        "--rotate", type=rotation, default=0, help="turn clockwise seen from above: 90, 180, 270"
-    )
+    parser.add_argument("--at", type=position, required=True, help="x,y,z of the schematic's low corner")
+    parser.add_argument("--rotate", type=rotation, default=0, help="turn clockwise seen from above: 90, 180, 270")
+    _fallback_arg(parser)
+
+
+def _fallback_arg(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--fallback",
         type=fallback_block,
@@ -133,9 +173,7 @@ def _schematic_args(parser: argparse.ArgumentParser) -> None:
 def _server_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", default=DEFAULT_HOST, help="RaspberryJuice host (127.0.0.1)")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="RaspberryJuice port")
-    parser.add_argument(
-        "--timeout", type=float, default=30.0, help="seconds to wait for any one reply"
-    )
+    parser.add_argument("--timeout", type=float, default=30.0, help="seconds to wait for any one reply")
 
 
 # --- commands ---------------------------------------------------------------------------
@@ -169,18 +207,110 @@ def cmd_build(args: argparse.Namespace) -> int:
     return _guarded(run)
 
 
+def cmd_info(args: argparse.Namespace) -> int:
+    import json
+
+    from worldgen.schematic import describe, read_schematic
+
+    def run() -> int:
+        loaded = read_schematic(args.file, fallback=args.fallback)
+        facts = describe(loaded)
+        if args.json:
+            print(json.dumps(facts, indent=2, ensure_ascii=False))
+            return 0
+        w, h, length = facts["size"]
+        version = facts["data_version"]
+        print(f"{args.file}: {facts['format']}, DataVersion {version or 'none'}")
+        print(f"  size          {w}x{h}x{length} = {w * h * length} blocks")
+        print(f"  paste offset  {','.join(map(str, facts['offset']))} (WorldEdit's, from the player)")
+        if facts["origin"] is not None:
+            print(f"  origin        {','.join(map(str, facts['origin']))} (where it was copied)")
+        print(f"  palette       {facts['palette']} states")
+        print(f"  non-air       {facts['non_air_cells']} cells")
+        print(f"  block entities {facts['block_entities']}")
+        print(
+            f"  unknown       {facts['unknown_states']} states, {facts['unknown_cells']} cells"
+            f" (placed as {args.fallback})"
+        )
+        if facts["approximated_cells"]:
+            print(f"  approximated  {facts['approximated_cells']} cells (closest legacy block)")
+        lines = loaded.report.lines(str(args.fallback))
+        for line in lines[:INFO_LINES]:
+            print(f"  - {line}")
+        if len(lines) > INFO_LINES:
+            print(f"  - ... and {len(lines) - INFO_LINES} more (--json, or convert, lists them)")
+        return 0
+
+    return _guarded(run)
+
+
+def cmd_convert(args: argparse.Namespace) -> int:
+    from worldgen.schematic import format_for_path, read_schematic, write_schematic
+
+    def run() -> int:
+        loaded = read_schematic(args.input, fallback=args.fallback)
+        fmt = args.format or format_for_path(args.output)
+        written = write_schematic(loaded.grid, args.output, fmt=fmt, fallback=args.fallback)
+        for report in (loaded.report, written):
+            _print_report(report, str(args.fallback))
+        w, h, length = loaded.grid.size
+        changed = [
+            f"{loaded.report.unknown_cells + written.unknown_cells} unknown cells as"
+            f" {args.fallback}",
+            f"{sum(loaded.report.approximated.values()) + sum(written.approximated.values())}"
+            " approximated",
+            f"{sum(written.base_state.values())} as their id's base state",
+        ]
+        print(
+            f"converted {args.input} ({loaded.format}, {w}x{h}x{length}) to {args.output}"
+            f" ({fmt}): {', '.join(changed)}; paste offset {','.join(map(str, loaded.grid.offset))}"
+        )
+        return 0
+
+    return _guarded(run)
+
+
 def cmd_paste(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from worldgen import resume
+    from worldgen.errors import PasteIncomplete
     from worldgen.live import apply_plan
     from worldgen.planner import plan_paste
 
     def run() -> int:
         grid = _load(args)
-        plan = plan_paste(grid, args.at)
         if args.dry_run:
-            _print_plan(plan)
+            _print_plan(plan_paste(grid, args.at, max_box=args.max_box or _default_box()))
             return 0
-        with _connect(args) as conn, _progress("paste", plan.commands) as bar:
-            apply_plan(conn, plan, progress=bar)
+        state = Path(args.state) if args.state else resume.default_state_path(args.file)
+        with _connect(args) as conn:
+            plan = plan_paste(grid, args.at, max_box=_max_box(args, conn))
+            fingerprint = resume.Fingerprint(
+                resume.file_digest(args.file),
+                args.at,
+                args.rotate,
+                str(args.fallback),
+                plan.max_box,
+                plan.commands,
+            )
+            done = resume.load(state, fingerprint) if args.resume else None
+            left = plan.commands - (int(done.sum()) if done is not None else 0)
+            if done is not None:
+                print(f"resuming: {left} of {plan.commands} commands left to send")
+            try:
+                with _progress("paste", left) as bar:
+                    apply_plan(conn, plan, progress=bar, done=done)
+            except PasteIncomplete as exc:
+                resume.save(state, fingerprint, exc.written)
+                print(f"error: paste {exc}", file=sys.stderr)
+                print(
+                    f"the state is saved in {state}; fix the cause, then run the same command"
+                    " with --resume to send only what is missing",
+                    file=sys.stderr,
+                )
+                return EXIT_ERROR
+        state.unlink(missing_ok=True)
         print(f"pasted: {plan.summary()}")
         return 0
 
@@ -234,12 +364,17 @@ def cmd_repair(args: argparse.Namespace) -> int:
         grid = _load(args)
         with _connect(args) as conn, _progress("repair", 0, "commands") as bar:
             result = repair(
-                conn, grid, args.at, restamp_signs=args.signs, dry_run=args.dry_run, progress=bar
+                conn,
+                grid,
+                args.at,
+                restamp_signs=args.signs,
+                dry_run=args.dry_run,
+                max_box=_max_box(args, conn),
+                progress=bar,
             )
         unverified = result.diff.unverified_count
         rewritten = (
-            f"; {unverified} more with unread data written again (the server skips those"
-            " already right)"
+            f"; {unverified} more with unread data written again (the server skips those already right)"
             if unverified
             else ""
         )
@@ -273,6 +408,27 @@ def _load(args: argparse.Namespace) -> BlockGrid:
     return grid
 
 
+def _default_box() -> int:
+    from worldgen.planner import DEFAULT_MAX_BOX
+
+    return DEFAULT_MAX_BOX
+
+
+def _max_box(args: argparse.Namespace, conn: Connection) -> int:
+    """The operator's cap, never above what the server reports; else the server's."""
+    reported = conn.max_box()
+    if args.max_box is None:
+        return reported or _default_box()
+    if reported is not None and args.max_box > reported:
+        print(
+            f"warning: the server takes boxes of at most {reported} blocks;"
+            f" using that instead of --max-box {args.max_box}",
+            file=sys.stderr,
+        )
+        return reported
+    return int(args.max_box)
+
+
 def _print_report(report: ConversionReport, fallback: str = "the fallback") -> None:
     for line in report.lines(fallback):
         print(f"warning: {line}", file=sys.stderr)
@@ -291,9 +447,7 @@ def _print_plan(plan: Plan) -> None:
 def _connect(args: argparse.Namespace) -> Connection:
     from mcbridge.world.connection import Connection
 
-    return Connection(
-        args.host, args.port, reply_timeout=args.timeout, connect_timeout=min(args.timeout, 10)
-    )
+    return Connection(args.host, args.port, reply_timeout=args.timeout, connect_timeout=min(args.timeout, 10))
 
 
 def _progress(label: str, total: int, unit: str = "commands") -> Progress:
@@ -305,12 +459,16 @@ def _progress(label: str, total: int, unit: str = "commands") -> Progress:
 def _guarded(run: Callable[[], int]) -> int:
     """Errors for people become one line on stderr and exit code 2; bugs stay tracebacks."""
     from mcbridge.world.errors import WorldError
-    from worldgen.errors import SchematicError
+    from worldgen.errors import PasteIncomplete, SchematicError
+    from worldgen.resume import ResumeError
 
     try:
         return int(run())
     except BrokenPipeError:
         raise  # output piped into `head`: the top-level CLI ends quietly
-    except (SchematicError, WorldError, OSError) as exc:
+    except PasteIncomplete as exc:  # a repair that stopped: running it again resumes it
+        print(f"error: {exc}; run the repair again to finish", file=sys.stderr)
+        return EXIT_ERROR
+    except (SchematicError, WorldError, OSError, ResumeError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_ERROR

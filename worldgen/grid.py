@@ -92,8 +92,11 @@ def _plain_text(component: Any) -> str:
 class BlockGrid:
     """A box of legacy blocks with its block entities.
 
-    ``offset`` is the file's paste offset (Sponge ``Offset``, MCEdit ``WEOffset``), kept
-    so a read-then-write keeps it; pasting takes the low corner from the operator.
+    ``offset`` is the paste offset WorldEdit uses: where the low corner lands relative to
+    the player (Sponge v1/v2 ``Metadata.WEOffset``, v3 ``Offset``, MCEdit ``WEOffset``),
+    kept so a conversion keeps it; pasting takes the low corner from the operator.
+    ``origin`` is where that player stood when the build was copied (absolute), when
+    the file says; it is carried along for the writers, never compared.
     """
 
     def __init__(
@@ -101,12 +104,15 @@ class BlockGrid:
         cells: npt.NDArray[np.integer[Any]],
         block_entities: Mapping[Pos, BlockEntity] | None = None,
         offset: Pos = (0, 0, 0),
+        *,
+        origin: Pos | None = None,
     ) -> None:
         if cells.ndim != 3:
             raise ValueError("cells must be a 3-D array indexed [y, z, x]")
         self.cells: npt.NDArray[np.uint16] = np.ascontiguousarray(cells, dtype=np.uint16)
         self.block_entities: dict[Pos, BlockEntity] = dict(block_entities or {})
         self.offset = offset
+        self.origin = origin
         for pos in self.block_entities:
             if not self.contains(pos):
                 raise ValueError(f"block entity at {pos} lies outside the {self.size} grid")
@@ -183,7 +189,9 @@ class BlockGrid:
     # -- whole-grid operations ------------------------------------------------------------
 
     def copy(self) -> BlockGrid:
-        return BlockGrid(self.cells.copy(), dict(self.block_entities), self.offset)
+        return BlockGrid(
+            self.cells.copy(), dict(self.block_entities), self.offset, origin=self.origin
+        )
 
     def same_blocks(self, other: BlockGrid) -> bool:
         return self.cells.shape == other.cells.shape and bool(

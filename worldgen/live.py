@@ -26,9 +26,10 @@ import numpy.typing as npt
 
 from mcbridge.world.blocks import Block
 from mcbridge.world.connection import Connection, SyncBatch
-from mcbridge.world.errors import ProtocolError
+from mcbridge.world.errors import CommandFailed, ProtocolError, WorldError
 from mcbridge.world.geometry import Cuboid, Pos
 from mcbridge.world.pipeline import Reply
+from worldgen.errors import PasteIncomplete, Written
 from worldgen.grid import BlockGrid
 from worldgen.grid import Pos as Triple  # a plain (x, y, z) tuple
 from worldgen.merge import Mask
@@ -75,9 +76,7 @@ def region_chunks(at: Triple, size: Triple, max_cells: int = CHUNK_CELLS) -> lis
     for y in range(height):
         for x in range(0, width, rows):
             x2 = min(width, x + rows) - 1
-            chunks.append(
-                Cuboid(Pos(ax + x, ay + y, az), Pos(ax + x2, ay + y, az + length - 1))
-            )
+            chunks.append(Cuboid(Pos(ax + x, ay + y, az), Pos(ax + x2, ay + y, az + length - 1)))
     return chunks
 
 
@@ -104,9 +103,7 @@ def read_region(
     round_trips = commands = 0
 
     batch = conn.batch()
-    id_replies = [
-        batch.command("world.getBlocks", *chunk.args(), parse=parse_ids) for chunk in chunks
-    ]
+    id_replies = [batch.command("world.getBlocks", *chunk.args(), parse=parse_ids) for chunk in chunks]
     early: list[tuple[Triple, Reply[Block]]] = []
     if upfront and guess is not None:
         early = _queue_data(batch, at, np.argwhere(guess))
@@ -143,26 +140,58 @@ def apply_plan(
     *,
     progress: Progress | None = None,
     ticks_per_flush: int = TICKS_PER_FLUSH,
+    done: Written | None = None,
 ) -> int:
     """Run a plan: a few ticks' worth per write, one fence per tick. Returns round trips.
 
-    A `CommandFailed` from the connection names the failing command; what ran before it
-    stays in the world (a repair afterwards finishes the job).
+    ``done`` marks steps already written by an earlier, interrupted run (`--resume`):
+    they are not sent again. When a write fails (a `Fail`, a timeout, a lost
+    connection), the writes already sent are waited for, and `PasteIncomplete` says which
+    steps are confirmed written and which are not; nothing is left to guess.
     """
-    groups = list(plan.tick_groups())
+    written = np.zeros(len(plan.steps), dtype=bool) if done is None else done.copy()
+    if written.shape != (len(plan.steps),):
+        raise ValueError("done must hold one flag per step of the plan")
+    todo = np.flatnonzero(~written).tolist()
+    per_flush = plan.per_tick * ticks_per_flush
     round_trips = 0
-    for start in range(0, len(groups), ticks_per_flush):
+    for start in range(0, len(todo), per_flush):
+        part = todo[start : start + per_flush]
         batch = conn.batch(fence_every=plan.per_tick)
-        sent = 0
-        for group in groups[start : start + ticks_per_flush]:
-            for step in group:
-                batch.command(step.name, *step.args)
-            sent += len(group)
-        batch.flush()
+        replies: list[Reply[None]] = [batch.command(plan.steps[i].name, *plan.steps[i].args) for i in part]
+        try:
+            batch.flush()
+        except WorldError as exc:
+            for i, reply in zip(part, replies, strict=True):
+                written[i] = reply.ok  # a Fail in a tick's segment leaves it unconfirmed
+            if isinstance(exc, CommandFailed):
+                exc = _pin_down(conn, plan, written, part) or exc
+            raise PasteIncomplete(plan, written, exc) from exc
+        written[part] = True
         round_trips += 1
         if progress is not None:
-            progress.advance(sent)
+            progress.advance(len(part))
     return round_trips
+
+
+def _pin_down(conn: Connection, plan: Plan, written: Written, part: list[int]) -> WorldError | None:
+    """Send a failed write's unconfirmed steps again with a fence after each one.
+
+    With one fence per tick a `Fail` only names its tick's segment (thousands of
+    commands). Setting a block again is harmless, so this second pass costs one round
+    trip and leaves exactly the refused steps unwritten, with the first one named.
+    """
+    again = [i for i in part if not written[i]]
+    batch = conn.batch(fence_every=1)
+    replies: list[Reply[None]] = [batch.command(plan.steps[i].name, *plan.steps[i].args) for i in again]
+    try:
+        batch.flush()
+    except WorldError as exc:
+        for i, reply in zip(again, replies, strict=True):
+            written[i] = reply.ok
+        return exc
+    written[again] = True
+    return None
 
 
 def parse_ids(line: str) -> npt.NDArray[np.int32]:
@@ -174,22 +203,15 @@ def parse_ids(line: str) -> npt.NDArray[np.int32]:
     return np.fromstring(line, dtype=np.int32, sep=",")
 
 
-def _queue_data(
-    batch: SyncBatch, at: Triple, cells: npt.NDArray[np.intp]
-) -> list[tuple[Triple, Reply[Block]]]:
+def _queue_data(batch: SyncBatch, at: Triple, cells: npt.NDArray[np.intp]) -> list[tuple[Triple, Reply[Block]]]:
     """One getBlockWithData per cell; ``cells`` are (y, z, x) rows as np.argwhere gives."""
-    return [
-        ((x, y, z), batch.get_block_with_data(Pos(at[0] + x, at[1] + y, at[2] + z)))
-        for y, z, x in cells.tolist()
-    ]
+    return [((x, y, z), batch.get_block_with_data(Pos(at[0] + x, at[1] + y, at[2] + z))) for y, z, x in cells.tolist()]
 
 
 def _place_ids(ids: Ids, at: Triple, chunk: Cuboid, values: npt.NDArray[np.int32]) -> None:
     nx, ny, nz = chunk.size
     if len(values) != nx * ny * nz:
-        raise ProtocolError(
-            f"world.getBlocks{chunk.args()} answered {len(values)} ids, {nx * ny * nz} expected"
-        )
+        raise ProtocolError(f"world.getBlocks{chunk.args()} answered {len(values)} ids, {nx * ny * nz} expected")
     block = values.reshape(ny, nx, nz).transpose(0, 2, 1)
     x0, y0, z0 = chunk.lo.x - at[0], chunk.lo.y - at[1], chunk.lo.z - at[2]
     ids[y0 : y0 + ny, z0 : z0 + nz, x0 : x0 + nx] = block
@@ -198,4 +220,3 @@ def _place_ids(ids: Ids, at: Triple, chunk: Cuboid, values: npt.NDArray[np.int32
 def _place_data(data: npt.NDArray[np.int16], pending: list[tuple[Triple, Reply[Block]]]) -> None:
     for (x, y, z), reply in pending:
         data[y, z, x] = reply.result().data & 0x0F
-

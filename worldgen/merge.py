@@ -52,9 +52,7 @@ def merge_boxes(target: Cells, must: Mask, may: Mask | None = None) -> list[Box]
     if len(x_first) > NOTHING_MERGES * int(must.sum()):
         return x_first  # noise: the other order cannot do much better, skip its cost
     # z first: the same algorithm on the grid with x and z swapped, then swapped back.
-    swapped = _merge(
-        target.transpose(0, 2, 1), must.transpose(0, 2, 1), allowed.transpose(0, 2, 1)
-    )
+    swapped = _merge(target.transpose(0, 2, 1), must.transpose(0, 2, 1), allowed.transpose(0, 2, 1))
     if len(swapped) < len(x_first):
         return [Box(b.z1, b.y1, b.x1, b.z2, b.y2, b.x2, b.key) for b in swapped]
     return x_first
@@ -109,3 +107,34 @@ def _merge(target: Cells, must: Mask, allowed: Mask) -> list[Box]:
                 covered[j : j + span] = fill
         boxes.append(Box(x, y, z, x + span - 1, y2, z2, key))
     return boxes
+
+
+def split_box(box: Box, max_volume: int) -> list[Box]:
+    """Cut a box into boxes of at most ``max_volume`` cells (servers cap `setBlocks`).
+
+    Whole y layers are kept together while they fit, then z rows of a layer, then x runs,
+    so the pieces stay few (``ceil(volume / max_volume)`` when the layer fits) and are
+    sent bottom up like every other box.
+    """
+    if max_volume < 1:
+        raise ValueError("the largest box must hold at least one block")
+    if box.volume <= max_volume:
+        return [box]
+    width, length = box.x2 - box.x1 + 1, box.z2 - box.z1 + 1
+    pieces: list[Box] = []
+    layer = width * length
+    if layer <= max_volume:
+        step = max_volume // layer
+        for y in range(box.y1, box.y2 + 1, step):
+            pieces.append(Box(box.x1, y, box.z1, box.x2, min(box.y2, y + step - 1), box.z2, box.key))
+        return pieces
+    for y in range(box.y1, box.y2 + 1):
+        if width <= max_volume:
+            step = max_volume // width
+            for z in range(box.z1, box.z2 + 1, step):
+                pieces.append(Box(box.x1, y, z, box.x2, y, min(box.z2, z + step - 1), box.key))
+            continue
+        for z in range(box.z1, box.z2 + 1):
+            for x in range(box.x1, box.x2 + 1, max_volume):
+                pieces.append(Box(x, y, z, min(box.x2, x + max_volume - 1), y, z, box.key))
+    return pieces

@@ -15,7 +15,7 @@ from mcbridge.world.geometry import rotate_block
 from worldgen.diff import Diff, data_matters, diff_world
 from worldgen.grid import BlockGrid, Pos
 from worldgen.live import apply_plan, read_region
-from worldgen.planner import PER_TICK, Plan, plan_changes, plan_paste
+from worldgen.planner import DEFAULT_MAX_BOX, PER_TICK, Plan, plan_changes, plan_paste
 from worldgen.progress import Progress
 from worldgen.states import ConversionReport, LegacyTable, default_table, key_of
 
@@ -35,9 +35,12 @@ def turn_key(table: LegacyTable) -> Callable[[int, int], int | None]:
     return turn
 
 
-def rotate(
-    grid: BlockGrid, degrees: int, table: LegacyTable | None = None
-) -> tuple[BlockGrid, ConversionReport]:
+def server_max_box(conn: Connection) -> int:
+    """The server's `setBlocks` cap if it reports one, else `DEFAULT_MAX_BOX`."""
+    return conn.max_box() or DEFAULT_MAX_BOX
+
+
+def rotate(grid: BlockGrid, degrees: int, table: LegacyTable | None = None) -> tuple[BlockGrid, ConversionReport]:
     """Turn a grid clockwise (seen from above) by a multiple of 90 degrees."""
     if degrees % 90:
         raise ValueError(f"--rotate takes a multiple of 90 degrees, not {degrees}")
@@ -52,10 +55,15 @@ def paste(
     at: Pos,
     *,
     table: LegacyTable | None = None,
+    max_box: int | None = None,
     progress: Progress | None = None,
 ) -> Plan:
-    """Place the grid with its low corner at ``at``; returns the plan that ran."""
-    plan = plan_paste(grid, at, table=table)
+    """Place the grid with its low corner at ``at``; returns the plan that ran.
+
+    Boxes are cut to ``max_box``, else to what the server reports, else to
+    `DEFAULT_MAX_BOX`; a failed write raises `PasteIncomplete`.
+    """
+    plan = plan_paste(grid, at, table=table, max_box=max_box or server_max_box(conn))
     if progress is not None:
         progress.extend(plan.commands)
     apply_plan(conn, plan, progress=progress)
@@ -103,6 +111,7 @@ def repair(
     dry_run: bool = False,
     table: LegacyTable | None = None,
     per_tick: int = PER_TICK,
+    max_box: int | None = None,
     progress: Progress | None = None,
 ) -> Repair:
     """Read the region, then write only what differs (nothing when ``dry_run``).
@@ -112,9 +121,7 @@ def repair(
     right (see :mod:`worldgen.diff`), so a repair takes two ticks whatever its size.
     """
     table = table or default_table()
-    found = diff_world(
-        conn, grid, at, reassert=True, table=table, per_tick=per_tick, progress=progress
-    )
+    found = diff_world(conn, grid, at, reassert=True, table=table, per_tick=per_tick, progress=progress)
     plan = plan_changes(
         grid,
         at,
@@ -122,6 +129,7 @@ def repair(
         restamp_signs=restamp_signs,
         table=table,
         per_tick=per_tick,
+        max_box=max_box or server_max_box(conn),
     )
     if not dry_run and plan.steps:
         if progress is not None:

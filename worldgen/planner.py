@@ -13,6 +13,9 @@ Why each rule:
   go after every other block, lowest first.
 * **Signs last, with their text.** `world.setSign` sets the block and its lines in one
   command, so a sign with text is never boxed.
+* **Never a box the server refuses.** The embedded world takes boxes up to 4,194,304
+  blocks, RaspberryJuice forks 1,000,000 (`max_box`): bigger boxes, the overpaint base
+  included, are cut into layers (:func:`worldgen.merge.split_box`).
 * **Ticks.** Commands are cut into groups of `per_tick`; one more line per tick is left
   for the fence that confirms the group (see `mcbridge.world.pipeline`).
 """
@@ -29,7 +32,7 @@ import numpy.typing as npt
 from mcbridge.world import commands
 from mcbridge.world.pipeline import COMMANDS_PER_TICK
 from worldgen.grid import BlockGrid, Pos
-from worldgen.merge import Box, Mask, merge_boxes
+from worldgen.merge import Box, Mask, merge_boxes, split_box
 from worldgen.states import LegacyTable, default_table, split_key
 
 #: Commands per tick the planner fills; the last line of each tick is the fence.
@@ -39,6 +42,8 @@ SIGN_IDS = frozenset({63, 68})
 OVERPAINT_CANDIDATES = 2
 #: ... and only blocks filling at least this share of the cells to place.
 OVERPAINT_MIN_SHARE = 0.1
+#: The largest `setBlocks` box when the server does not say (RaspberryJuice forks' cap).
+DEFAULT_MAX_BOX = 1_000_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +66,7 @@ class Plan:
     per_block: int  # commands the naive way needs: one per such cell
     strategy: str
     per_tick: int = PER_TICK
+    max_box: int = DEFAULT_MAX_BOX
     blocks_by_name: Counter[str] = field(default_factory=Counter)
 
     @property
@@ -85,7 +91,7 @@ class Plan:
         return (
             f"{self.cells} blocks, {self.commands} commands ({self.per_block} one per block,"
             f" {self.ratio:.1f}x fewer), {self.ticks} ticks at {self.per_tick + 1}"
-            f" lines per tick; strategy: {self.strategy}"
+            f" lines per tick; strategy: {self.strategy}; boxes of at most {self.max_box} blocks"
         )
 
 
@@ -95,10 +101,11 @@ def plan_paste(
     *,
     table: LegacyTable | None = None,
     per_tick: int = PER_TICK,
+    max_box: int = DEFAULT_MAX_BOX,
 ) -> Plan:
     """Every cell of the grid, placed with its low corner at ``at``."""
     must = np.ones(grid.cells.shape, dtype=bool)
-    return _plan(grid, at, must, None, table or default_table(), per_tick, overpaint=True)
+    return _plan(grid, at, must, None, table or default_table(), per_tick, max_box, overpaint=True)
 
 
 def plan_changes(
@@ -109,6 +116,7 @@ def plan_changes(
     restamp_signs: bool = False,
     table: LegacyTable | None = None,
     per_tick: int = PER_TICK,
+    max_box: int = DEFAULT_MAX_BOX,
 ) -> Plan:
     """Only the changed cells; unchanged cells may be passed over by a box of their block.
 
@@ -122,7 +130,7 @@ def plan_changes(
         for pos in _text_signs(grid):
             x, y, z = pos
             must[y, z, x] = True
-    return _plan(grid, at, must, ~changed, table or default_table(), per_tick, overpaint=False)
+    return _plan(grid, at, must, ~changed, table or default_table(), per_tick, max_box, overpaint=False)
 
 
 def _plan(
@@ -132,11 +140,14 @@ def _plan(
     may: Mask | None,
     table: LegacyTable,
     per_tick: int,
+    max_box: int,
     *,
     overpaint: bool,
 ) -> Plan:
     if per_tick < 1:
         raise ValueError("per_tick must be at least 1")
+    if max_box < 1:
+        raise ValueError("max_box must be at least 1 block")
     cells = grid.cells
     signs = [pos for pos in _text_signs(grid) if must[pos[1], pos[2], pos[0]]]
     sign_mask = np.zeros(cells.shape, dtype=bool)
@@ -157,25 +168,28 @@ def _plan(
     if overpaint:
         for key in _common_keys(cells, solid):
             rest = merge_boxes(paint, solid & (cells != key), free_may | later)
-            if len(rest) + 1 < len(structural):
+            if len(rest) + _pieces(cells.size, max_box) < len(structural):
                 h, length, w = cells.shape
                 base = Box(0, 0, 0, w - 1, h - 1, length - 1, key)
                 structural = rest
                 strategy = f"overpaint with {_name(table, key)}, then box merge"
 
     ordered = ([base] if base else []) + _bottom_up(structural) + _bottom_up(attached)
-    steps = [_box_step(box, at) for box in ordered]
+    steps = [_box_step(piece, at) for box in ordered for piece in split_box(box, max_box)]
     for x, y, z in sorted(signs, key=lambda p: (p[1], p[2], p[0])):
         # An empty trailing line would be dropped by the server's comma split and the old
         # text would stay; a single space clears it.
         lines = [text or " " for text in grid.block_entities[(x, y, z)].sign_lines() or ()]
         block_id, data = split_key(int(cells[y, z, x]))
-        steps.append(
-            Step("world.setSign", (at[0] + x, at[1] + y, at[2] + z, block_id, data, *lines), 1)
-        )
+        steps.append(Step("world.setSign", (at[0] + x, at[1] + y, at[2] + z, block_id, data, *lines), 1))
     count = int(must.sum())
     names = _count_names(table, cells[must])
-    return Plan(steps, count, count, strategy, per_tick, names)
+    return Plan(steps, count, count, strategy, per_tick, max_box, names)
+
+
+def _pieces(volume: int, max_box: int) -> int:
+    """Commands the overpaint base costs once cut to the box cap (a good estimate)."""
+    return -(-volume // max_box)
 
 
 def _text_signs(grid: BlockGrid) -> list[Pos]:
@@ -224,8 +238,14 @@ def _box_step(box: Box, at: Pos) -> Step:
     if box.volume == 1:
         return Step("world.setBlock", (ax + box.x1, ay + box.y1, az + box.z1, block_id, data), 1)
     args = (
-        ax + box.x1, ay + box.y1, az + box.z1, ax + box.x2, ay + box.y2, az + box.z2,
-        block_id, data,
+        ax + box.x1,
+        ay + box.y1,
+        az + box.z1,
+        ax + box.x2,
+        ay + box.y2,
+        az + box.z2,
+        block_id,
+        data,
     )
     return Step("world.setBlocks", args, box.volume)
 

@@ -1,18 +1,21 @@
 """Read and write schematics: the one entry point the CLI, planner and tests use.
 
 Reading detects the format from the content (not the file name): Sponge v1-3, MCEdit,
-or a vanilla structure. Writing picks the format from the file name unless told.
+a vanilla structure, or Litematica (read only). Writing picks the format from the file name unless told.
 """
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import nbtlib
+import numpy as np
 
+from worldgen import nbt
 from worldgen.errors import SchematicError
-from worldgen.formats import mcedit, sponge, structure
+from worldgen.formats import litematica, mcedit, sponge, structure
 from worldgen.formats.common import Loaded
 from worldgen.grid import BlockGrid
 from worldgen.states import BlockState, ConversionReport, LegacyTable, default_table
@@ -22,6 +25,13 @@ from worldgen.states import BlockState, ConversionReport, LegacyTable, default_t
 DEFAULT_FALLBACK = "minecraft:stone"
 
 WRITE_FORMATS = ("sponge-v3", "sponge-v2", "mcedit", "structure")
+_FORMAT_NAMES = {
+    "sponge-v3": "Sponge .schem",
+    "mcedit": "MCEdit .schematic",
+    "structure": "structure .nbt",
+    "litematica": "Litematica .litematic",
+}
+_READ_ONLY = {".litematic": "litematica"}
 _BY_SUFFIX = {".schem": "sponge-v3", ".schematic": "mcedit", ".nbt": "structure"}
 
 __all__ = [
@@ -30,6 +40,7 @@ __all__ = [
     "Fallback",
     "Loaded",
     "SchematicError",
+    "describe",
     "format_for_path",
     "read_schematic",
     "write_schematic",
@@ -62,6 +73,12 @@ class Fallback:
 
 def format_for_path(path: str | os.PathLike[str]) -> str:
     suffix = Path(path).suffix.lower()
+    if suffix in _READ_ONLY:
+        raise SchematicError(
+            str(path),
+            f"{_FORMAT_NAMES[_READ_ONLY[suffix]]} files are read, not written; write .schem"
+            " (Sponge v3, which Litematica imports) instead",
+        )
     if suffix not in _BY_SUFFIX:
         raise SchematicError(
             str(path),
@@ -84,23 +101,47 @@ def read_schematic(
     if not os.path.isfile(name):
         raise SchematicError(name, "no such file")
     try:
-        root = nbtlib.load(name)
-    except Exception as exc:  # nbtlib raises many kinds on bad bytes; all mean one thing
-        raise SchematicError(
-            name, f"is not a readable NBT file (gzip or plain): {type(exc).__name__}: {exc}"
-        ) from None
+        root = nbt.load(name, columns=frozenset({"blocks"}))
+    except nbt.NbtError as exc:
+        suffix = Path(name).suffix.lower()
+        guess = _BY_SUFFIX.get(suffix) or _READ_ONLY.get(suffix)
+        fmt = f"NBT ({_FORMAT_NAMES[guess]}?)" if guess else "NBT"
+        raise SchematicError(name, exc.reason, fmt=fmt, field=exc.field) from None
     if sponge.schematic_body(root) is not None:
         return sponge.read(root, name, table, fallback.key)
     if mcedit.looks_like(root):
         return mcedit.read(root, name)
     if structure.looks_like(root):
         return structure.read(root, name, table, fallback.key)
+    if litematica.looks_like(root):
+        return litematica.read(root, name, table, fallback.key)
     keys = ", ".join(sorted(str(k) for k in root)[:8]) or "nothing"
     raise SchematicError(
         name,
         "is NBT but not a schematic this tool knows (Sponge .schem v1-3, MCEdit .schematic,"
-        f" structure .nbt); its top level holds {keys}",
+        f" structure .nbt, Litematica .litematic); its top level holds {keys}",
     )
+
+
+def describe(loaded: Loaded) -> dict[str, Any]:
+    """The facts `worldgen info` prints (its JSON keys), from a file as read."""
+    grid = loaded.grid
+    report = loaded.report
+    palette = loaded.palette if loaded.palette is not None else int(np.unique(grid.cells).size)
+    return {
+        "format": loaded.format,
+        "data_version": loaded.data_version,
+        "size": list(grid.size),
+        "offset": list(grid.offset),
+        "origin": None if grid.origin is None else list(grid.origin),
+        "palette": palette,
+        "non_air_cells": int(np.count_nonzero(grid.cells >> 4)),
+        "block_entities": len(grid.block_entities),
+        "unknown_states": len(report.unknown),
+        "unknown_cells": report.unknown_cells,
+        "approximated_cells": sum(report.approximated.values()),
+        "notes": list(report.notes),
+    }
 
 
 def write_schematic(
@@ -115,7 +156,7 @@ def write_schematic(
     table = table or default_table()
     fallback = fallback or Fallback(table=table)
     fmt = fmt or format_for_path(path)
-    file: nbtlib.File
+    file: nbtlib.File | nbt.Document
     if fmt == "sponge-v3":
         file, report = sponge.write(grid, table, fallback.state, version=3)
     elif fmt == "sponge-v2":

@@ -210,6 +210,15 @@ def parse_capabilities(line: str) -> frozenset[str]:
     return frozenset(part.strip() for part in line.split(",") if part.strip())
 
 
+def capability_number(caps: frozenset[str], name: str) -> int | None:
+    """The positive N of a ``name=N`` capability, or None when absent or malformed."""
+    for cap in caps:
+        key, sep, value = cap.partition("=")
+        if sep and key == name and value.isdigit() and int(value) > 0:
+            return int(value)
+    return None
+
+
 # --- batches ------------------------------------------------------------------------------
 
 PosLike: TypeAlias = "Pos | Vec3 | Sequence[float]"

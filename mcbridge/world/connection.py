@@ -257,6 +257,11 @@ class Connection:
                 self._caps = reply.result() if reply.ok else frozenset()
             return self._caps
 
+    def max_box(self) -> int | None:
+        """The largest `world.setBlocks` box the server says it takes (``max_box=N`` among
+        its capabilities), or None when it does not say."""
+        return commands.capability_number(self.capabilities(), "max_box")
+
     def close(self) -> None:
         with self._lock:
             self._closed = True

@@ -343,7 +343,9 @@ const commands = {
 
   // -- mcbridge extensions: what RaspberryJuice lacks for hidden information ----------------
 
-  'mcbridge.capabilities': (ctx) => ctx.session.send(Object.keys(EXTENSIONS).join(',')),
+  // max_box=N is no command: the largest box world.setBlocks accepts (pastes cut bigger ones)
+  'mcbridge.capabilities': (ctx) =>
+    ctx.session.send([...Object.keys(EXTENSIONS), `max_box=${MAX_BOX_BLOCKS}`].join(',')),
 
   'mcbridge.give': (ctx, args) => {
     const player = playerByName(ctx, arg(args, 0))

@@ -201,13 +201,13 @@ def test_block_entity_outside_the_region(tmp_path: Path) -> None:
 def test_not_nbt_not_gzip_truncated_and_missing(tmp_path: Path) -> None:
     garbage = tmp_path / "garbage.schem"
     garbage.write_bytes(b"\x00\x01 definitely not nbt")
-    with pytest.raises(SchematicError, match=r"garbage\.schem: is not a readable NBT file"):
+    with pytest.raises(SchematicError, match=r"garbage\.schem: NBT .*: is not a readable NBT"):
         read_schematic(garbage)
     good = tmp_path / "good.schem"
     write_schematic(BlockGrid.filled(8, 8, 8, 1), good)
     cut = tmp_path / "cut.schem"
     cut.write_bytes(good.read_bytes()[:40])
-    with pytest.raises(SchematicError, match=r"cut\.schem: is not a readable NBT file"):
+    with pytest.raises(SchematicError, match=r"cut\.schem: NBT .*: the gzip stream is cut"):
         read_schematic(cut)
     with pytest.raises(SchematicError, match="no such file"):
         read_schematic(tmp_path / "missing.schem")

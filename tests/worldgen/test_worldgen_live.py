@@ -129,9 +129,7 @@ def test_repair_reads_in_one_round_trip_and_touches_only_changed_blocks(
     assert again.diff.count == 0 and again.plan.commands == 0
 
 
-def test_lit_and_unlit_torches_count_as_the_same_block(
-    server: EmbeddedHandle, conn: Connection
-) -> None:
+def test_lit_and_unlit_torches_count_as_the_same_block(server: EmbeddedHandle, conn: Connection) -> None:
     grid = arena_like()
     at = free_spot()
     operations.paste(conn, grid, at)
@@ -139,9 +137,7 @@ def test_lit_and_unlit_torches_count_as_the_same_block(
     assert diff_world(conn, grid, at).count == 0
 
 
-def test_large_reads_fetch_data_only_where_the_id_matches(
-    server: EmbeddedHandle, conn: Connection
-) -> None:
+def test_large_reads_fetch_data_only_where_the_id_matches(server: EmbeddedHandle, conn: Connection) -> None:
     grid = arena_like()
     at = free_spot()
     operations.paste(conn, grid, at)
@@ -156,9 +152,7 @@ def test_large_reads_fetch_data_only_where_the_id_matches(
     assert {(key >> 4, key & 15) for _, key, _ in found.cells()} == {(35, 0)}
 
 
-def test_a_repair_too_big_to_read_in_one_tick_rewrites_unread_cells(
-    server: EmbeddedHandle, conn: Connection
-) -> None:
+def test_a_repair_too_big_to_read_in_one_tick_rewrites_unread_cells(server: EmbeddedHandle, conn: Connection) -> None:
     grid = arena_like()
     at = free_spot()
     operations.paste(conn, grid, at)
@@ -193,6 +187,9 @@ def test_export_reads_data_only_for_ids_that_need_it(conn: Connection) -> None:
 def test_a_failing_command_is_named(conn: Connection) -> None:
     grid = BlockGrid(np.array([[[key_of(254)]]], dtype=np.uint16))  # no such block in 1.12
     from mcbridge.world.errors import CommandFailed
+    from worldgen.errors import PasteIncomplete
 
-    with pytest.raises(CommandFailed, match=r"world\.setBlock\(.*,254,0\)"):
+    with pytest.raises(PasteIncomplete, match=r"world\.setBlock\(.*,254,0\)") as caught:
         operations.paste(conn, grid, free_spot())
+    assert isinstance(caught.value.cause, CommandFailed)
+    assert caught.value.counts()["missing_commands"] == 1

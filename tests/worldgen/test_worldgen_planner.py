@@ -6,37 +6,15 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
-from worldgen_support import grids
+from worldgen_support import box_slices, grids, run_plan
 
 from worldgen.grid import BlockGrid
 from worldgen.merge import merge_boxes
-from worldgen.planner import Plan, plan_changes, plan_paste
+from worldgen.planner import plan_changes, plan_paste
 from worldgen.states import default_table, key_of
 
 TABLE = default_table()
 shapes = st.tuples(st.integers(1, 6), st.integers(1, 6), st.integers(1, 6))
-
-
-def box_slices(step_args: tuple[int | str, ...], at: tuple[int, int, int]) -> tuple[slice, ...]:
-    x1, y1, z1, x2, y2, z2 = (int(a) for a in step_args[:6])
-    ax, ay, az = at
-    return (
-        slice(min(y1, y2) - ay, max(y1, y2) - ay + 1),
-        slice(min(z1, z2) - az, max(z1, z2) - az + 1),
-        slice(min(x1, x2) - ax, max(x1, x2) - ax + 1),
-    )
-
-
-def run_plan(plan: Plan, world: np.ndarray, at: tuple[int, int, int]) -> np.ndarray:
-    """Apply a plan to an array the way RaspberryJuice applies it to a world."""
-    out = world.copy()
-    for step in plan.steps:
-        if step.name == "world.setBlocks":
-            out[box_slices(step.args, at)] = key_of(int(step.args[6]), int(step.args[7]))
-        else:
-            x, y, z, block_id, data = (int(a) for a in step.args[:5])
-            out[y - at[1], z - at[2], x - at[0]] = key_of(block_id, data)
-    return out
 
 
 @settings(max_examples=200, deadline=None)
@@ -44,9 +22,7 @@ def run_plan(plan: Plan, world: np.ndarray, at: tuple[int, int, int]) -> np.ndar
     data=st.data(),
     shape=shapes,
 )
-def test_boxes_cover_every_must_cell_and_only_allowed_cells(
-    data: st.DataObject, shape: tuple[int, int, int]
-) -> None:
+def test_boxes_cover_every_must_cell_and_only_allowed_cells(data: st.DataObject, shape: tuple[int, int, int]) -> None:
     target = data.draw(arrays(np.uint16, shape, elements=st.integers(0, 3)))
     must = data.draw(arrays(np.bool_, shape))
     may = data.draw(arrays(np.bool_, shape))
@@ -72,9 +48,7 @@ def test_simple_shapes_need_few_boxes() -> None:
 
 @settings(max_examples=60, deadline=None)
 @given(grid=grids(), world_seed=st.integers(0, 2**32 - 1))
-def test_a_paste_plan_rebuilds_the_grid_whatever_was_there(
-    grid: BlockGrid, world_seed: int
-) -> None:
+def test_a_paste_plan_rebuilds_the_grid_whatever_was_there(grid: BlockGrid, world_seed: int) -> None:
     at = (100, 5, -20)
     plan = plan_paste(grid, at)
     world = np.random.default_rng(world_seed).integers(0, 4000, grid.cells.shape).astype(np.uint16)

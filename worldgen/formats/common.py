@@ -39,6 +39,25 @@ class Loaded:
     format: str
     data_version: int | None
     report: ConversionReport = field(default_factory=ConversionReport)
+    #: Entries in the file's palette (distinct id:data for MCEdit), as `worldgen info` shows.
+    palette: int | None = None
+
+
+#: The largest grid a file may claim: 2^27 cells (a 512^3 box), 256 MiB of uint16.
+#: Bigger claims are refused before anything is allocated for them.
+MAX_CELLS = 1 << 27
+
+
+def checked_volume(fields: Fields, name: str, size: Pos) -> int:
+    """width * height * length, refused when past `MAX_CELLS` (a hostile or broken size)."""
+    volume = size[0] * size[1] * size[2]
+    if volume > MAX_CELLS:
+        raise fields.error(
+            name,
+            f"claims {size[0]}x{size[1]}x{size[2]} = {volume} blocks; at most {MAX_CELLS}"
+            " are read (split the build into parts)",
+        )
+    return volume
 
 
 def entity_id(raw: str) -> str:

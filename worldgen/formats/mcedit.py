@@ -10,7 +10,7 @@ from __future__ import annotations
 import nbtlib
 import numpy as np
 
-from worldgen.formats.common import Loaded, entity_id, entity_payload, note_ignored, place_entity
+from worldgen.formats.common import Loaded, checked_volume, entity_id, entity_payload, note_ignored, place_entity
 from worldgen.formats.fields import Fields, unsigned_short
 from worldgen.grid import BlockEntity, BlockGrid, Pos
 from worldgen.states import ConversionReport
@@ -31,7 +31,7 @@ def read(root: nbtlib.Compound, path: str) -> Loaded:
             f"is {materials!r}; only 'Alpha' (Java Edition) schematics can be read",
         )
     width, height, length = (fields.dimension(n) for n in ("Width", "Height", "Length"))
-    volume = width * height * length
+    volume = checked_volume(fields, "Width", (width, height, length))
     low = _bytes(fields, "Blocks", volume)
     data = _bytes(fields, "Data", volume) & 0x0F
     ids = low.astype(np.uint16)
@@ -56,13 +56,12 @@ def read(root: nbtlib.Compound, path: str) -> Loaded:
         be = BlockEntity(entity_id(entry.need("id", nbtlib.String)), entity_payload(item))
         place_entity(entities, (width, height, length), pos, be, entry)
 
-    offset = tuple(
-        int(fields.get(f"WEOffset{axis}", nbtlib.Int, required=False) or 0) for axis in "XYZ"
-    )
+    offset = _triple(fields, "WEOffset") or (0, 0, 0)
+    origin = _triple(fields, "WEOrigin")
     report = ConversionReport()
     note_ignored(report, "entities", len(fields.get("Entities", nbtlib.List, required=False) or []))
-    grid = BlockGrid(cells, entities, (offset[0], offset[1], offset[2]))
-    return Loaded(grid, FORMAT, None, report)
+    grid = BlockGrid(cells, entities, offset, origin=origin)
+    return Loaded(grid, FORMAT, None, report, int(np.unique(cells).size))
 
 
 def write(grid: BlockGrid) -> tuple[nbtlib.File, ConversionReport]:
@@ -85,6 +84,9 @@ def write(grid: BlockGrid) -> tuple[nbtlib.File, ConversionReport]:
             "WEOffsetZ": nbtlib.Int(grid.offset[2]),
         }
     )
+    if grid.origin is not None:
+        for axis, value in zip("XYZ", grid.origin, strict=True):
+            root[f"WEOrigin{axis}"] = nbtlib.Int(value)
     if int(ids.max(initial=0)) > 0xFF:
         high = (ids >> 8).astype(np.uint8)
         packed = np.zeros((flat.size + 1) // 2, dtype=np.uint8)
@@ -92,6 +94,14 @@ def write(grid: BlockGrid) -> tuple[nbtlib.File, ConversionReport]:
         packed[: flat.size // 2] |= high[1::2] << 4
         root["AddBlocks"] = nbtlib.ByteArray(packed.view(np.int8))
     return nbtlib.File(root, gzipped=True, root_name="Schematic"), ConversionReport()
+
+
+def _triple(fields: Fields, prefix: str) -> Pos | None:
+    """WorldEdit's ``WEOffsetX/Y/Z`` (paste offset) or ``WEOriginX/Y/Z`` (origin)."""
+    if not any(fields.has(f"{prefix}{axis}") for axis in "XYZ"):
+        return None
+    x, y, z = (int(fields.need(f"{prefix}{axis}", nbtlib.Int)) for axis in "XYZ")
+    return x, y, z
 
 
 def _tile_entity(pos: Pos, be: BlockEntity) -> nbtlib.Compound:

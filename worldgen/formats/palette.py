@@ -22,9 +22,19 @@ def cells_from_indices(
     report: ConversionReport,
     fields: Fields,
     field_name: str,
+    *,
+    pre_flattening: bool = False,
 ) -> npt.NDArray[np.uint16]:
-    """Legacy keys for palette indices; unknown states become ``fallback_key``."""
+    """Legacy keys for palette indices; unknown states become ``fallback_key``.
+
+    ``pre_flattening`` reads the palette with 1.12's names (files saved before 1.13).
+    """
     size = (max(palette) + 1) if palette else 0
+    if size > 2 * len(palette) + 4096:  # a sparse palette would make a huge lookup table
+        raise fields.error(
+            field_name,
+            f"has a palette index of {size - 1} for {len(palette)} entries; the file is corrupt",
+        )
     if indices.size and int(indices.max()) >= size:
         raise fields.error(
             field_name,
@@ -38,7 +48,11 @@ def cells_from_indices(
         )
     order = sorted(palette)
     keys = table.keys_for_states(
-        [palette[i] for i in order], [int(counts[i]) for i in order], fallback_key, report
+        [palette[i] for i in order],
+        [int(counts[i]) for i in order],
+        fallback_key,
+        report,
+        pre_flattening=pre_flattening,
     )
     lookup = np.full(size, fallback_key, dtype=np.uint16)
     lookup[order] = keys

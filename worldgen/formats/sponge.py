@@ -11,7 +11,7 @@ import nbtlib
 import numpy as np
 
 from worldgen import varint
-from worldgen.formats.common import Loaded, entity_id, entity_payload, note_ignored, place_entity
+from worldgen.formats.common import Loaded, checked_volume, entity_id, entity_payload, note_ignored, place_entity
 from worldgen.formats.fields import Fields, unsigned_short
 from worldgen.formats.palette import cells_from_indices, palette_for_cells
 from worldgen.grid import BlockEntity, BlockGrid, Pos
@@ -52,7 +52,8 @@ def read(
             " Re-save the schematic with WorldEdit (//schem save NAME sponge.3).",
         )
     width, height, length = (fields.dimension(n) for n in ("Width", "Height", "Length"))
-    offset = fields.triple("Offset", required=False) or (0, 0, 0)
+    volume = checked_volume(fields, "Width", (width, height, length))
+    offset, origin = paste_offset(fields, version)
     data_version = fields.get("DataVersion", nbtlib.Int, required=version >= 2)
     report = ConversionReport()
 
@@ -60,7 +61,8 @@ def read(
         blocks = fields.child("Blocks", required=False)
         if blocks is None:  # the spec allows a schematic without blocks: all air
             cells = np.zeros((height, length, width), dtype=np.uint16)
-            return Loaded(BlockGrid(cells, {}, offset), fields.fmt, _int(data_version), report)
+            grid = BlockGrid(cells, {}, offset, origin=origin)
+            return Loaded(grid, fields.fmt, _int(data_version), report, 0)
         palette_fields, palette_name, data_name, entities_name = blocks, "Palette", "Data", (
             "BlockEntities"
         )
@@ -75,7 +77,6 @@ def read(
         indices = varint.decode(raw)
     except varint.VarintError as exc:
         raise blocks.error(data_name, f"{exc}; the file is corrupt") from None
-    volume = width * height * length
     if indices.size != volume:
         raise blocks.error(
             data_name,
@@ -91,7 +92,8 @@ def read(
         pos = entry.triple("Pos")
         assert pos is not None
         if version == 3:
-            payload = entry.get("Data", nbtlib.Compound, required=False) or nbtlib.Compound()
+            data = entry.get("Data", nbtlib.Compound, required=False) or nbtlib.Compound()
+            payload = entity_payload(data)  # some writers repeat id and x/y/z inside
         else:
             payload = entity_payload(item)
             payload.pop("ContentVersion", None)
@@ -101,7 +103,8 @@ def read(
     note_ignored(report, "entities", len(fields.get("Entities", nbtlib.List, required=False) or []))
     if fields.has("Biomes") or fields.has("BiomeData"):
         report.notes.append("biomes in the file were not read (blocks only)")
-    return Loaded(BlockGrid(cells, entities, offset), fields.fmt, _int(data_version), report)
+    grid = BlockGrid(cells, entities, offset, origin=origin)
+    return Loaded(grid, fields.fmt, _int(data_version), report, len(palette))
 
 
 def write(
@@ -123,9 +126,9 @@ def write(
             "Width": unsigned_short(grid.width),
             "Height": unsigned_short(grid.height),
             "Length": unsigned_short(grid.length),
-            "Offset": nbtlib.IntArray(list(grid.offset)),
         }
     )
+    body.update(_offset_fields(grid, version))
     if version == 3:
         body["Blocks"] = nbtlib.Compound(
             {"Palette": palette, "Data": data, "BlockEntities": entities}
@@ -136,6 +139,52 @@ def write(
     body["BlockData"] = data
     body["BlockEntities"] = entities
     return nbtlib.File(body, gzipped=True, root_name="Schematic"), report
+
+
+def paste_offset(fields: Fields, version: int) -> tuple[Pos, Pos | None]:
+    """(paste offset, absolute origin or None), as WorldEdit reads each version.
+
+    v1/v2 ``Offset`` is the absolute position of the low corner; the paste offset is
+    ``Metadata.WEOffsetX/Y/Z`` (none: the low corner lands at the player) and the origin
+    is ``Offset - WEOffset``. v3 ``Offset`` is the paste offset itself, and
+    ``Metadata.WorldEdit.Origin`` the origin.
+    """
+    offset = fields.triple("Offset", required=False)
+    metadata = fields.child("Metadata", required=False)
+    if version == 3:
+        origin = None
+        worldedit = metadata.child("WorldEdit", required=False) if metadata else None
+        if worldedit is not None:
+            origin = worldedit.triple("Origin", required=False)
+        return offset or (0, 0, 0), origin
+    we = None
+    if metadata is not None and all(metadata.has(f"WEOffset{a}") for a in "XYZ"):
+        x, y, z = (int(metadata.need(f"WEOffset{a}", nbtlib.Int)) for a in "XYZ")
+        we = (x, y, z)
+    if we is None:
+        return (0, 0, 0), offset
+    if offset is None:
+        return we, None
+    return we, (offset[0] - we[0], offset[1] - we[1], offset[2] - we[2])
+
+
+def _offset_fields(grid: BlockGrid, version: int) -> dict[str, nbtlib.Compound | nbtlib.IntArray]:
+    """The offset fields each version wants, so WorldEdit pastes where the source did."""
+    origin = grid.origin or (0, 0, 0)
+    if version == 3:
+        fields: dict[str, nbtlib.Compound | nbtlib.IntArray] = {
+            "Offset": nbtlib.IntArray(list(grid.offset))
+        }
+        if grid.origin is not None:
+            fields["Metadata"] = nbtlib.Compound(
+                {"WorldEdit": nbtlib.Compound({"Origin": nbtlib.IntArray(list(origin))})}
+            )
+        return fields
+    low = [o + d for o, d in zip(origin, grid.offset, strict=True)]
+    metadata = nbtlib.Compound(
+        {f"WEOffset{a}": nbtlib.Int(v) for a, v in zip("XYZ", grid.offset, strict=True)}
+    )
+    return {"Offset": nbtlib.IntArray(low), "Metadata": metadata}
 
 
 def _entity_entry(pos: Pos, be: BlockEntity, version: int) -> nbtlib.Compound:

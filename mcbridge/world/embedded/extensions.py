@@ -11,8 +11,10 @@ Wire format (one request line each, arguments split on ``,`` like every RJ comma
 
 ``mcbridge.capabilities()``
     Query. Replies one line: the supported extension names joined by ``,`` -- here
-    ``give,tell,private,placements`` (the last two: :mod:`.private`). A server may list
-    more names later; clients must ignore unknown ones.
+    ``give,tell,private,placements,max_box=4194304`` (the middle two: :mod:`.private`). A
+    server may list more names later; clients must ignore unknown ones. ``max_box=N`` is
+    not a command: it says the largest box (in blocks) that ``world.setBlocks`` accepts,
+    so a paste can cut bigger ones.
 
 ``mcbridge.give(playerName,itemId,data,count)``
     Setter. Puts ``count`` items ``itemId:data`` (legacy 1.12 numbers, e.g. ``35,14,10``
@@ -29,7 +31,7 @@ Wire format (one request line each, arguments split on ``,`` like every RJ comma
 
 from __future__ import annotations
 
-from .commands import Call, CommandFailed, command
+from .commands import MAX_CUBOID_BLOCKS, Call, CommandFailed, command
 from .javatext import parse_int
 from .world import Player
 
@@ -46,7 +48,7 @@ def _player(call: Call) -> Player:
 
 @command("mcbridge.capabilities")
 def capabilities(call: Call) -> str:
-    return ",".join(CAPABILITIES)
+    return ",".join((*CAPABILITIES, f"max_box={MAX_CUBOID_BLOCKS}"))
 
 
 @command("mcbridge.give")
