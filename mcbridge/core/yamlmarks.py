@@ -147,13 +147,21 @@ def _syntax_problem(exc: yaml.MarkedYAMLError) -> str:
     return problem
 
 
-_CONTROL_NAMES = {0: "NUL", 0x7: "BELL", 0x8: "BACKSPACE", 0x1B: "ESCAPE", 0x7F: "DELETE"}
+_CONTROL_NAMES = {
+    0x0: "NUL", 0x7: "BELL", 0x8: "BACKSPACE", 0x9: "TAB", 0xA: "LINE FEED", 0xD: "CARRIAGE RETURN",
+    0x1B: "ESCAPE", 0x7F: "DELETE",
+}  # fmt: skip
+
+
+def describe_character(char: str) -> str:
+    """'U+202E (RIGHT-TO-LEFT OVERRIDE)': invisible characters need a name to be found."""
+    name = _CONTROL_NAMES.get(ord(char)) or unicodedata.name(char, "a control character")
+    return f"U+{ord(char):04X} ({name})"
 
 
 def _bad_character(character: int | str) -> str:
     char = chr(character) if isinstance(character, int) else str(character)
-    name = _CONTROL_NAMES.get(ord(char)) or unicodedata.name(char, "a control character")
-    return f"character U+{ord(char):04X} ({name}) is not allowed in YAML; delete it"
+    return f"character {describe_character(char)} is not allowed in YAML; delete it"
 
 
 def _short(text: str) -> str:

@@ -33,6 +33,7 @@ from mcbridge.tables.arena import (
     SeatPlan,
     SignSpot,
 )
+from mcbridge.tables.arena_limits import check_limits
 from mcbridge.world.blocks import Block, parse_block
 from mcbridge.world.geometry import ArenaFrame, Cuboid, Facing, Pos
 
@@ -113,6 +114,7 @@ def check_arena(marked: MarkedYaml) -> Arena:
     arena = _build(data, part, marked, problems)
     for check in (*CHECKS, *part.checks):
         check(arena, marked, problems)
+    problems += check_limits(arena, marked)  # volume, sign clashes, prize item, control characters
     if problems:
         raise ArenaError(problems)
     return arena

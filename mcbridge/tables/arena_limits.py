@@ -1,0 +1,132 @@
+"""Arena checks that guard the server and the players against a file that is legal but harmful.
+
+The schema accepts every shape it can type-check; these checks catch what it cannot:
+bounds so large that `arena build` would run the server (or us) out of memory, two signs
+on one cell (one silently replaces the other), a prize the table cannot give (it would
+hand out something else), and text with control characters (a newline or a bidi override
+in a name garbles signs and chat, and a NUL truncates them). Each is one problem line,
+``file:line:column: what is wrong; the fix``, added to the others `validate` reports.
+"""
+
+from __future__ import annotations
+
+import difflib
+import unicodedata
+from collections.abc import Hashable, Iterator
+from typing import TYPE_CHECKING, Any
+
+from mcbridge.core.yamlmarks import MarkedYaml, describe_character
+
+if TYPE_CHECKING:
+    from mcbridge.tables.config import Arena
+
+#: [decided here] 1,000,000 blocks (e.g. 160 x 40 x 160) builds in seconds and leaves
+#: room for 8 booths and a plaza; the shipped arena holds 4,403. 256 = the 1.12 build height.
+MAX_VOLUME = 1_000_000
+MAX_HEIGHT = 256
+
+#: Items a table can give as prizes: name -> (item id, data) on a 1.12 server.
+PRIZE_ITEMS: dict[str, tuple[int, int]] = {
+    "diamond": (264, 0),
+    "emerald": (388, 0),
+    "gold_ingot": (266, 0),
+    "iron_ingot": (265, 0),
+}
+
+#: Unicode categories no arena text may contain: controls (newline, NUL, ESC), format
+#: characters (bidi overrides, zero-width joiners, BOM), line/paragraph separators, and
+#: surrogates or private-use code points (no client draws them the same way).
+_FORBIDDEN_CATEGORIES = {"Cc", "Cf", "Zl", "Zp", "Cs", "Co"}
+
+
+def check_limits(arena: Arena, marked: MarkedYaml) -> list[str]:
+    """Every problem of the kinds above, as placed problem lines (empty when all is well)."""
+    return [
+        *_text_problems(marked),
+        *_bounds_problems(arena, marked),
+        *_sign_problems(arena, marked),
+        *_prize_problems(arena, marked),
+    ]
+
+
+def _bounds_problems(arena: Arena, marked: MarkedYaml) -> list[str]:
+    width, height, length = arena.bounds.size
+    where = marked.where(("bounds",))
+    if height > MAX_HEIGHT:
+        return [f"{where}: bounds are {height} blocks high; a world is {MAX_HEIGHT} high: lower 'bounds'"]
+    if arena.bounds.volume > MAX_VOLUME:
+        return [
+            f"{where}: bounds {width} x {height} x {length} hold {arena.bounds.volume:,} blocks; an arena may "
+            f"hold at most {MAX_VOLUME:,} (e.g. 160 x 40 x 160): shrink 'bounds'"
+        ]
+    return []
+
+
+def _sign_problems(arena: Arena, marked: MarkedYaml) -> list[str]:
+    """A cell holds one sign: the second sign written there would replace the first.
+
+    Signs of two different seats on one cell are already a seat overlap (config.py).
+    """
+    Spot = tuple[str, tuple[Hashable, ...], int | None]  # label, where it is written, seat (None: board)
+    spots: list[tuple[Spot, Any]] = [
+        ((f"board sign '{name}'", ("board", "signs", name, "at"), None), spot.at)
+        for name, spot in arena.board_signs.items()
+    ]
+    for seat in arena.seats:
+        for name, spot in seat.signs.items():
+            spots.append(((f"sign '{name}'", ("seat_template", "signs", name, "at"), seat.index), spot.at))
+    first_at: dict[Any, Spot] = {}
+    problems: list[str] = []
+    reported: set[tuple[tuple[Hashable, ...], tuple[Hashable, ...]]] = set()
+    for (label, src, owner), cell in spots:
+        if cell not in first_at:
+            first_at[cell] = (label, src, owner)
+            continue
+        other_label, other_src, other_owner = first_at[cell]
+        if (owner is not None and other_owner is not None and owner != other_owner) or (other_src, src) in reported:
+            continue  # a template clash repeats in every seat: say it once
+        reported.add((other_src, src))
+        problems.append(
+            f"{marked.where(src)}: {label} is on the same cell {tuple(cell)} as {other_label} "
+            f"({marked.where(other_src)}); a cell holds one sign: move one of them"
+        )
+    return problems
+
+
+def _prize_problems(arena: Arena, marked: MarkedYaml) -> list[str]:
+    item = str(arena.prize.get("item", ""))
+    if item in PRIZE_ITEMS:
+        return []
+    close = difflib.get_close_matches(item, PRIZE_ITEMS, n=1)
+    hint = f"did you mean '{close[0]}'? " if close else ""
+    return [
+        f"{marked.where(('prize', 'item'))}: prize.item: {item!r} is not an item a table can give; "
+        f"{hint}choose one of {', '.join(PRIZE_ITEMS)}"
+    ]
+
+
+def _text_problems(marked: MarkedYaml) -> list[str]:
+    problems = []
+    for path, text in _strings(marked.data, ()):
+        bad = next((c for c in text if unicodedata.category(c) in _FORBIDDEN_CATEGORIES), None)
+        if bad is not None:
+            label = ".".join(str(p) for p in path)
+            problems.append(
+                f"{marked.where(path)}: {label}: {text!r} contains {describe_character(bad)}, which garbles "
+                "signs and chat; remove it"
+            )
+    return problems
+
+
+def _strings(value: Any, path: tuple[Hashable, ...]) -> Iterator[tuple[tuple[Hashable, ...], str]]:
+    """Every text in the file, keys included, with the path of the value it names."""
+    if isinstance(value, str):
+        yield path, value
+    elif isinstance(value, dict):
+        for key, inner in value.items():
+            if isinstance(key, str):
+                yield (*path, key), key
+            yield from _strings(inner, (*path, key))
+    elif isinstance(value, list):
+        for i, inner in enumerate(value):
+            yield from _strings(inner, (*path, i))
