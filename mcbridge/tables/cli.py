@@ -33,6 +33,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("file", type=Path)
     _server_args(p)
     p.add_argument("--journal", type=Path, default=Path("var/journal.sqlite"))
+    p.add_argument("--journal-reset", action="store_true", help="start a new journal; the old one is kept as a backup")
     p.add_argument("--build", action="store_true", help="build the arena first")
     p.add_argument("--seed", type=int, default=None,
                    help="make the deals reproducible (default: a secret random seed per start)")
@@ -79,6 +80,14 @@ def register(subparsers: Any) -> None:
 def _server_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=int, default=4711)
+    p.add_argument("--connect-attempts", type=_attempts, default=None, metavar="N",
+                   help="tries to reach the server before giving up (default 8; 0 = keep trying)")
+
+
+def _attempts(text: str) -> int:
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"{text!r}: give a whole number of attempts (0 = keep trying)")
+    return int(text)
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
@@ -106,10 +115,10 @@ def cmd_schema(args: argparse.Namespace) -> int:
 def cmd_build(args: argparse.Namespace) -> int:
     from mcbridge.tables.build import build_arena
     from mcbridge.tables.config import load_arena
-    from mcbridge.world.connection import Connection
+    from mcbridge.tables.dial import dial
 
     arena = load_arena(args.file)
-    with Connection(args.host, args.port) as conn:
+    with dial(args.host, args.port, attempts=args.connect_attempts) as conn:
         started = time.monotonic()
         sent = build_arena(conn, arena)
         print(
@@ -122,17 +131,19 @@ def cmd_build(args: argparse.Namespace) -> int:
 def cmd_run(args: argparse.Namespace) -> int:
     from mcbridge.tables.build import build_arena
     from mcbridge.tables.config import load_arena
+    from mcbridge.tables.dial import dial
     from mcbridge.tables.faults import install_kill_points
     from mcbridge.tables.journal import Journal
+    from mcbridge.tables.journal_check import prepare_journal
     from mcbridge.tables.supervisor import Supervisor
     from mcbridge.tables.table import Table
-    from mcbridge.world.connection import Connection
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     arena = load_arena(args.file)
+    prepare_journal(args.journal, reset=args.journal_reset)
     journal = Journal(args.journal)
     install_kill_points(journal)
-    with Connection(args.host, args.port) as conn:
+    with dial(args.host, args.port, attempts=args.connect_attempts) as conn:
         if args.build:
             build_arena(conn, arena)
         caps = conn.capabilities()
