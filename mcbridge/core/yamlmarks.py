@@ -164,8 +164,10 @@ def _bad_character(character: int | str) -> str:
     return f"character {describe_character(char)} is not allowed in YAML; delete it"
 
 
-def _short(text: str) -> str:
-    return repr(text if len(text) <= 40 else text[:40] + "...")
+def short_repr(value: Any, limit: int = 60) -> str:
+    """repr() cut to `limit` characters: an error line quoting a 5,000-deep value stays readable."""
+    shown = repr(value)
+    return shown if len(shown) <= limit else shown[: limit - 3] + "..."
 
 
 _scalar_loader = yaml.SafeLoader("")
@@ -238,7 +240,7 @@ class _Builder:
         try:
             return _scalar_loader.construct_object(node, deep=True)
         except Exception:  # a PyYAML constructor's ValueError/KeyError on an impossible value
-            raise self.fail(mark, f"{_short(event.value)} is not a valid {_SCALAR_TAGS[tag]}") from None
+            raise self.fail(mark, f"{short_repr(event.value)} is not a valid {_SCALAR_TAGS[tag]}") from None
         finally:
             _scalar_loader.constructed_objects.clear()
 

@@ -20,7 +20,7 @@ from typing import Any
 from mcbridge import games
 from mcbridge.core import OptionError
 from mcbridge.core.options import Choice, Int, ListOf, MapOf, Spec, Str, Struct, unknown_key_hint
-from mcbridge.core.yamlmarks import MarkedYaml, YamlError, load_marked_file, path_from_dotted
+from mcbridge.core.yamlmarks import MarkedYaml, YamlError, load_marked_file, path_from_dotted, short_repr
 from mcbridge.tables import kits
 from mcbridge.tables.arena import (
     ABSENT,
@@ -107,7 +107,7 @@ def check_arena(marked: MarkedYaml) -> Arena:
     except OptionError as exc:
         where = marked.where(path_from_dotted(exc.key))
         raise ArenaError(
-            [*problems, f"{where}: {exc.key or 'file'}: {exc.value!r} is not allowed; expected {exc.allowed}"]
+            [*problems, f"{where}: {exc.key or 'file'}: {short_repr(exc.value)} is not allowed; expected {exc.allowed}"]
         ) from None
     if problems:
         raise ArenaError(problems)
@@ -273,7 +273,8 @@ def _check_game_options(arena: Arena, marked: MarkedYaml, problems: list[str]) -
     except OptionError as exc:
         root = exc.key.split(".")[0]
         src = ("options", *path_from_dotted(exc.key)) if root in arena.options else (root,)
-        problems.append(f"{marked.where(src)}: {exc.key}: {exc.value!r} is not allowed; expected {exc.allowed}")
+        shown = short_repr(exc.value)
+        problems.append(f"{marked.where(src)}: {exc.key}: {shown} is not allowed; expected {exc.allowed}")
         return
     lo, hi = game.player_range
     if len(arena.seats) < lo:

@@ -1,0 +1,102 @@
+"""Fuzz: mutants of every shipped arena through `mcbridge validate` and `mcbridge run`.
+
+Whatever the bytes, the answer is exit 0 ("OK: ...") or exit 1 with every problem as
+``file:line:column: message``, and never a traceback (a bug would surface as exit 70 or an
+exception out of `main`). Seeds are fixed, so a failure names the seed that reproduces it;
+MCBRIDGE_FUZZ_MUTANTS=5000 runs a longer campaign locally.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from yaml_mutants import mutant
+
+from mcbridge import CONFIG_DIR
+from mcbridge.cli import main
+
+ARENAS = sorted((CONFIG_DIR / "arenas").glob("*.yaml"))
+MUTANTS = int(os.environ.get("MCBRIDGE_FUZZ_MUTANTS", "150"))
+WHERE = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?P<column>\d+): \S.*$")
+
+
+@pytest.fixture
+def closed_port() -> int:
+    """A port nobody listens on (bound, then released)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def placed(lines: list[str], path: Path) -> bool:
+    matches = [WHERE.match(line) for line in lines]
+    return bool(lines) and all(m is not None and m["file"] == str(path) for m in matches)
+
+
+def judge(path: Path, capsys: pytest.CaptureFixture[str], closed_port: int) -> str | None:
+    """What is wrong with how the CLI answered this file, or None when it answered well."""
+    code = main(["validate", str(path)])
+    out, err = capsys.readouterr()
+    lines = out.strip().splitlines()
+    if code == 0:
+        return None if lines[0].startswith("OK: ") and not err else f"validate said {out!r} {err!r}"
+    if code != 1 or err or not lines or lines[-1] != f"{len(lines) - 1} problem(s) in {path}":
+        return f"validate exit {code}: {out!r} {err!r}"
+    if not placed(lines[:-1], path):
+        return f"validate lines without file:line:column: {lines[:-1]!r}"
+    code = main(["run", str(path), "--port", str(closed_port), "--connect-attempts", "1",
+                 "--journal", str(path.with_suffix(".sqlite"))])  # fmt: skip
+    out, err = capsys.readouterr()
+    run_lines = err.strip().splitlines()
+    if code != 1 or out or run_lines != lines[:-1]:
+        return f"run exit {code}: {out!r} {err!r} (validate said {lines[:-1]!r})"
+    return None
+
+
+@pytest.mark.parametrize("arena", ARENAS, ids=[a.stem for a in ARENAS])
+def test_mutants_of_the_shipped_arenas_get_placed_answers_and_no_traceback(
+    arena: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], closed_port: int
+) -> None:
+    text = arena.read_text(encoding="utf-8")
+    failures, verdicts = [], {0: 0, 1: 0}
+    for seed in range(MUTANTS):
+        data, applied = mutant(text, seed)
+        path = tmp_path / f"m{seed}.yaml"
+        path.write_bytes(data)
+        try:
+            problem = judge(path, capsys, closed_port)
+        except BaseException as exc:  # a crash is exactly what we look for
+            problem = f"raised {type(exc).__name__}: {exc}"
+        if problem:
+            failures.append(f"seed {seed} ({', '.join(applied)}): {problem[:400]}")
+        else:
+            verdicts[0 if path.read_bytes() == text.encode() else 1] += 1
+    assert not failures, "\n".join(failures[:20])
+    assert verdicts[1] > MUTANTS // 2  # the mutator really breaks files
+
+
+def test_a_real_process_answers_hostile_files_in_one_line_each(tmp_path: Path) -> None:
+    text = ARENAS[0].read_text(encoding="utf-8")
+    hostile = {
+        "laughs.yaml": "".join(f"l{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]\n" for i in range(1, 9)),
+        "deep.yaml": "a: " + "[" * 5000 + "]" * 5000 + "\n",
+        "nul.yaml": text.replace("name: wool-bluff-1", "name: wool\x00"),
+        "latin1.yaml": text.replace("name: wool-bluff-1", "name: caf\u00e9"),
+    }
+    hostile["laughs.yaml"] = "l0: &a0 [x, x, x, x, x, x, x, x, x, x]\n" + hostile["laughs.yaml"]
+    for name, body in hostile.items():
+        path = tmp_path / name
+        path.write_bytes(body.encode("latin-1" if name == "latin1.yaml" else "utf-8"))
+        for command in ("validate", "run"):
+            done = subprocess.run([sys.executable, "-m", "mcbridge.cli", command, str(path)],
+                                  capture_output=True, text=True, timeout=60)  # fmt: skip
+            output = (done.stdout + done.stderr).strip().splitlines()
+            assert done.returncode == 1, (name, command, output)
+            assert "Traceback" not in done.stderr
+            assert WHERE.match(output[0]) and output[0].startswith(f"{path}:"), output
