@@ -32,6 +32,7 @@ def dial(
     port: int,
     *,
     attempts: int | None = DEFAULT_ATTEMPTS,
+    attempt_seconds: float = ATTEMPT_SECONDS,
     say: Callable[[str], None] = _say,
     sleep: Callable[[float], None] = time.sleep,
     connect: Callable[..., Connection] = Connection,
@@ -45,7 +46,7 @@ def dial(
         of = f" of {attempts}" if attempts else ""
         say(f"connecting to the RaspberryJuice server at {host}:{port} (attempt {attempt}{of})")
         try:
-            return connect(host, port, connect_timeout=ATTEMPT_SECONDS)
+            return connect(host, port, connect_timeout=attempt_seconds)
         except ConnectionLost as exc:
             cause = exc.__cause__
             reason = getattr(cause, "strerror", None) or str(cause or exc)

@@ -168,12 +168,22 @@ def test_files_are_size_bounded_and_unreadable_paths_explained(tmp_path: Path) -
 
 @given(
     st.recursive(
-        st.none() | st.booleans() | st.integers() | st.text(st.characters(codec="utf-8", categories=["L", "N", "Zs"])),
+        st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
         lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner, max_size=4),
         max_leaves=20,
     )
 )
 @settings(max_examples=150, deadline=None)
-def test_anything_pyyaml_writes_reads_back_the_same(data: object) -> None:
-    text = yaml.safe_dump(data, allow_unicode=True)
-    assert load_marked(text).data == data
+def test_anything_pyyaml_writes_reads_back_as_pyyaml_reads_it(data: object) -> None:
+    for text in (yaml.safe_dump(data, allow_unicode=True), yaml.safe_dump(data, default_flow_style=True)):
+        assert load_marked(text).data == yaml.safe_load(text)
+
+
+def test_seed_files_are_loaded_with_the_same_bounds(tmp_path: Path) -> None:
+    from mcbridge.core.seeds import load_seed
+    from mcbridge.games.wool_bluff.options import SCHEMA
+
+    path = tmp_path / "wool_bluff.yaml"
+    path.write_text("game: wool_bluff\n" + LAUGHS.replace("a: &a", "options: &a", 1), encoding="utf-8")
+    with pytest.raises(YamlError, match=rf"^{re.escape(str(path))}:\d+:\d+: alias \*\w expands the file past"):
+        load_seed("wool_bluff", SCHEMA, path)
