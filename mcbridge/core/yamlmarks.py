@@ -164,6 +164,11 @@ def _bad_character(character: int | str) -> str:
     return f"character {describe_character(char)} is not allowed in YAML; delete it"
 
 
+def printable(text: str) -> str:
+    """`text` with invisible and line-breaking characters escaped, so an error stays one honest line."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 def short_repr(value: Any, limit: int = 60) -> str:
     """repr() cut to `limit` characters: an error line quoting a 5,000-deep value stays readable."""
     shown = repr(value)

@@ -15,7 +15,7 @@ import unicodedata
 from collections.abc import Hashable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from mcbridge.core.yamlmarks import MarkedYaml, describe_character
+from mcbridge.core.yamlmarks import MarkedYaml, describe_character, printable
 
 if TYPE_CHECKING:
     from mcbridge.tables.config import Arena
@@ -110,7 +110,7 @@ def _text_problems(marked: MarkedYaml) -> list[str]:
     for path, text in _strings(marked.data, ()):
         bad = next((c for c in text if unicodedata.category(c) in _FORBIDDEN_CATEGORIES), None)
         if bad is not None:
-            label = ".".join(str(p) for p in path)
+            label = printable(".".join(str(p) for p in path))
             problems.append(
                 f"{marked.where(path)}: {label}: {text!r} contains {describe_character(bad)}, which garbles "
                 "signs and chat; remove it"

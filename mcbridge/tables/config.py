@@ -20,7 +20,7 @@ from typing import Any
 from mcbridge import games
 from mcbridge.core import OptionError
 from mcbridge.core.options import Choice, Int, ListOf, MapOf, Spec, Str, Struct, unknown_key_hint
-from mcbridge.core.yamlmarks import MarkedYaml, YamlError, load_marked_file, path_from_dotted, short_repr
+from mcbridge.core.yamlmarks import MarkedYaml, YamlError, load_marked_file, path_from_dotted, printable, short_repr
 from mcbridge.tables import kits
 from mcbridge.tables.arena import (
     ABSENT,
@@ -107,7 +107,7 @@ def check_arena(marked: MarkedYaml) -> Arena:
     except OptionError as exc:
         where = marked.where(path_from_dotted(exc.key))
         raise ArenaError(
-            [*problems, f"{where}: {exc.key or 'file'}: {short_repr(exc.value)} is not allowed; expected {exc.allowed}"]
+            [*problems, f"{where}: {printable(exc.key) or 'file'}: {short_repr(exc.value)} is not allowed; expected {exc.allowed}"]
         ) from None
     if problems:
         raise ArenaError(problems)
@@ -274,7 +274,7 @@ def _check_game_options(arena: Arena, marked: MarkedYaml, problems: list[str]) -
         root = exc.key.split(".")[0]
         src = ("options", *path_from_dotted(exc.key)) if root in arena.options else (root,)
         shown = short_repr(exc.value)
-        problems.append(f"{marked.where(src)}: {exc.key}: {shown} is not allowed; expected {exc.allowed}")
+        problems.append(f"{marked.where(src)}: {printable(exc.key)}: {shown} is not allowed; expected {exc.allowed}")
         return
     lo, hi = game.player_range
     if len(arena.seats) < lo:

@@ -96,3 +96,9 @@ def test_japanese_names_are_fine(tmp_path: Path) -> None:
     path = tmp_path / "ja.yaml"
     path.write_text(SHIPPED.replace("name: wool-bluff-1", "name: 羊毛ブラフ 1"), encoding="utf-8")
     assert load_arena(path).name == "羊毛ブラフ 1"
+
+
+def test_keys_with_control_characters_stay_one_escaped_line(tmp_path: Path) -> None:
+    problems = problems_of(tmp_path, "options: {turns: 10}", 'options: {turns: 10, "a\\nb\\u202e": 1}')
+    assert problems and all("\n" not in p and "\u202e" not in p for p in problems)
+    assert any("a\\nb\\u202e" in p for p in problems), problems
