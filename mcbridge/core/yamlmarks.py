@@ -187,8 +187,7 @@ class _Open:
     path: PathKey
     anchor: str | None
     first: int  # index in `_Builder.order` of this node's own mark
-    key: Any = _NO_KEY
-    key_mark: Mark = (1, 1)
+    key: Any = _NO_KEY  # a mapping's key waiting for its value
 
 
 @dataclass
@@ -285,8 +284,7 @@ class _Builder:
 
     # -- placement ----------------------------------------------------------------------
     def expecting_key(self) -> bool:
-        top = self.stack[-1] if self.stack else None
-        return isinstance(top, _Open) and isinstance(top.value, dict) and top.key is _NO_KEY
+        return bool(self.stack) and isinstance(self.stack[-1].value, dict) and self.stack[-1].key is _NO_KEY
 
     def place(self, value: Any, mark: Mark) -> PathKey:
         """Put a value where the parser is; return its path (a key gets no path of its own)."""
@@ -313,7 +311,7 @@ class _Builder:
             raise self.fail(mark, "a mapping key must be a plain value")
         if key in top.value:
             raise self.fail(mark, f"duplicate key {key!r}; each key may appear once")
-        top.key, top.key_mark = key, mark
+        top.key = key
 
     def mark(self, path: PathKey, mark: Mark) -> None:
         if len(self.order) >= self.max_values:
