@@ -39,14 +39,12 @@ PRIZE_ITEMS: dict[str, tuple[int, int]] = {
 _FORBIDDEN_CATEGORIES = {"Cc", "Cf", "Zl", "Zp", "Cs", "Co"}
 
 
-def check_limits(arena: Arena, marked: MarkedYaml) -> list[str]:
-    """Every problem of the kinds above, as placed problem lines (empty when all is well)."""
-    return [
-        *_text_problems(marked),
-        *_bounds_problems(arena, marked),
-        *_sign_problems(arena, marked),
-        *_prize_problems(arena, marked),
-    ]
+def check_limits(arena: Arena, marked: MarkedYaml, problems: list[str]) -> None:
+    """Append every problem of the kinds above (an arena check: same shape as config's others)."""
+    problems += _text_problems(marked)
+    problems += _bounds_problems(arena, marked)
+    problems += _sign_problems(arena, marked)
+    problems += _prize_problems(arena, marked)
 
 
 def _bounds_problems(arena: Arena, marked: MarkedYaml) -> list[str]:

@@ -114,7 +114,6 @@ def check_arena(marked: MarkedYaml) -> Arena:
     arena = _build(data, part, marked, problems)
     for check in (*CHECKS, *part.checks):
         check(arena, marked, problems)
-    problems += check_limits(arena, marked)  # volume, sign clashes, prize item, control characters
     if problems:
         raise ArenaError(problems)
     return arena
@@ -283,8 +282,9 @@ def _check_game_options(arena: Arena, marked: MarkedYaml, problems: list[str]) -
         problems.append(f"{marked.where(('seats',))}: {arena.game} allows at most {hi} seats")
 
 
-#: The common checks, in order; a game's `ArenaPart.checks` run after them.
-CHECKS: list[ArenaCheck] = [_check_timeouts, _check_geometry, _check_game_options]
+#: The common checks, in order; a game's `ArenaPart.checks` run after them. `check_limits`:
+#: volume, sign clashes and supports, prize item, materials, control characters.
+CHECKS: list[ArenaCheck] = [_check_timeouts, _check_geometry, _check_game_options, check_limits]
 
 
 def json_schema() -> str:
