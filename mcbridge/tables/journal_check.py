@@ -62,7 +62,10 @@ def reset_journal(path: str | Path) -> Path | None:
     """Move the journal and its sidecar files aside; returns the backup path (None: nothing to move)."""
     p = Path(path)
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    backup = p.with_name(f"{p.name}.{stamp}.bak")
+    backup, n = p.with_name(f"{p.name}.{stamp}.bak"), 1
+    while any(_sidecar(backup, suffix).exists() for suffix in ("", "-wal", "-shm")):
+        n += 1  # two resets in one second: never overwrite the first backup
+        backup = p.with_name(f"{p.name}.{stamp}-{n}.bak")
     moved = None
     for suffix in ("", "-wal", "-shm"):
         source = _sidecar(p, suffix)

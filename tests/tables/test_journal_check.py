@@ -145,4 +145,6 @@ def test_reset_keeps_every_file_as_a_backup_and_starts_over(tmp_path: Path, caps
     assert not path.exists()
     Journal(path).db.close()
     check_journal(path)
+    second = reset_journal(path)  # again, within the same second: a second backup, not over the first
+    assert second is not None and second != backup and backup.read_bytes() == original
     assert reset_journal(tmp_path / "never.sqlite") is None
