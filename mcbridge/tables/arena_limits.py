@@ -3,7 +3,8 @@
 The schema accepts every shape it can type-check; these checks catch what it cannot:
 bounds so large that `arena build` would run the server (or us) out of memory, two signs
 on one cell (one silently replaces the other), a prize the table cannot give (it would
-hand out something else), and text with control characters (a newline or a bidi override
+hand out something else), block ids the server does not have (the build fails halfway),
+booth walls players can see through, and text with control characters (a newline or a bidi override
 in a name garbles signs and chat, and a NUL truncates them). Each is one problem line,
 ``file:line:column: what is wrong; the fix``, added to the others `validate` reports.
 """
@@ -16,6 +17,7 @@ from collections.abc import Hashable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from mcbridge.core.yamlmarks import MarkedYaml, describe_character, printable, short_repr
+from mcbridge.world.blocks import block_name
 
 if TYPE_CHECKING:
     from mcbridge.tables.config import Arena
@@ -34,6 +36,14 @@ PRIZE_ITEMS: dict[str, tuple[int, int]] = {
     "iron_ingot": (265, 0),
 }
 
+#: Block ids of Minecraft 1.12 (253 and 254 are unused): a server answers Fail to others.
+BLOCK_IDS = frozenset(range(256)) - {253, 254}
+#: [decided here] Blocks a booth's walls and roof must not be made of: players outside would
+#: see the hand inside (air, glass and panes, leaves, ice, slime, web, bars, fences, gates,
+#: ladders, vines). A modified client sees through anything; this guards the honest viewer.
+SEE_THROUGH = frozenset({0, 18, 20, 30, 65, 79, 85, 95, 101, 102, 106, 107, 113, 160, 161, 165, *range(183, 193)})
+BOOTH_MATERIALS = ("wall", "roof")
+
 #: Unicode categories no arena text may contain: controls (newline, NUL, ESC), format
 #: characters (bidi overrides, zero-width joiners, BOM), line/paragraph separators, and
 #: surrogates or private-use code points (no client draws them the same way).
@@ -46,6 +56,7 @@ def check_limits(arena: Arena, marked: MarkedYaml, problems: list[str]) -> None:
     problems += _bounds_problems(arena, marked)
     problems += _sign_problems(arena, marked)
     problems += _prize_problems(arena, marked)
+    problems += _material_problems(arena, marked)
 
 
 def _bounds_problems(arena: Arena, marked: MarkedYaml) -> list[str]:
@@ -102,6 +113,23 @@ def _prize_problems(arena: Arena, marked: MarkedYaml) -> list[str]:
         f"{marked.where(('prize', 'item'))}: prize.item: {item!r} is not an item a table can give; "
         f"{hint}choose one of {', '.join(PRIZE_ITEMS)}"
     ]
+
+
+def _material_problems(arena: Arena, marked: MarkedYaml) -> list[str]:
+    problems = []
+    for name, block in arena.materials.items():
+        where = marked.where(("materials", name))
+        if block.id not in BLOCK_IDS:
+            problems.append(
+                f"{where}: materials.{name}: block id {block.id} does not exist in Minecraft 1.12 "
+                "(ids 0-252 and 255): use a block name such as stone, or a real id:data"
+            )
+        elif name in BOOTH_MATERIALS and block.id in SEE_THROUGH:
+            problems.append(
+                f"{where}: materials.{name}: {block_name(block)} is see-through, so players outside a booth "
+                "would see the hand inside: pick an opaque block (stone, planks, wool...)"
+            )
+    return problems
 
 
 def _text_problems(marked: MarkedYaml) -> list[str]:

@@ -102,3 +102,24 @@ def test_keys_with_control_characters_stay_one_escaped_line(tmp_path: Path) -> N
     problems = problems_of(tmp_path, "options: {turns: 10}", 'options: {turns: 10, "a\\nb\\u202e": 1}')
     assert problems and all("\n" not in p and "\u202e" not in p for p in problems)
     assert any("a\\nb\\u202e" in p for p in problems), problems
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "words"),
+    [
+        ('roof: "5:5"', 'roof: "505"', "materials.roof: block id 505 does not exist in Minecraft 1.12"),
+        ('floor: "43:8"', 'floor: "254"', "materials.floor: block id 254 does not exist"),
+        ('wall: "98:0"', "wall: glass", "materials.wall: glass is see-through"),
+        ('roof: "5:5"', "roof: red_stained_glass_pane", "would see the hand inside"),
+        ('wall: "98:0"', "wall: air", "materials.wall: air is see-through"),
+    ],
+)
+def test_materials_must_exist_and_booths_must_hide_their_hands(tmp_path: Path, old: str, new: str, words: str) -> None:
+    [problem] = problems_of(tmp_path, old, new)
+    assert f"arena.yaml:{line_of(old)}:" in problem and words in problem
+
+
+def test_a_see_through_board_or_floor_is_allowed(tmp_path: Path) -> None:
+    path = tmp_path / "glass.yaml"
+    path.write_text(SHIPPED.replace('board: "155:0"', "board: glass"), encoding="utf-8")
+    assert load_arena(path).materials["board"].id == 20
