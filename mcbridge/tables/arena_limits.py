@@ -4,8 +4,8 @@ The schema accepts every shape it can type-check; these checks catch what it can
 bounds so large that `arena build` would run the server (or us) out of memory, two signs
 on one cell (one silently replaces the other), a prize the table cannot give (it would
 hand out something else), block ids the server does not have (the build fails halfway),
-booth walls players can see through, and text with control characters (a newline or a bidi override
-in a name garbles signs and chat, and a NUL truncates them). Each is one problem line,
+booth walls players can see through, and text with control characters (a newline or a
+bidi override in a name garbles signs and chat, and a NUL truncates them). Each is one line,
 ``file:line:column: what is wrong; the fix``, added to the others `validate` reports.
 """
 
