@@ -17,6 +17,7 @@ from collections.abc import Hashable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from mcbridge.core.yamlmarks import MarkedYaml, describe_character, printable, short_repr
+from mcbridge.world import blocks
 from mcbridge.world.blocks import block_name
 
 if TYPE_CHECKING:
@@ -53,10 +54,12 @@ _FORBIDDEN_CATEGORIES = {"Cc", "Cf", "Zl", "Zp", "Cs", "Co"}
 def check_limits(arena: Arena, marked: MarkedYaml, problems: list[str]) -> None:
     """Append every problem of the kinds above (an arena check: same shape as config's others)."""
     problems += _text_problems(marked)
-    problems += _bounds_problems(arena, marked)
     problems += _sign_problems(arena, marked)
     problems += _prize_problems(arena, marked)
-    problems += _material_problems(arena, marked)
+    root_causes = _bounds_problems(arena, marked) + _material_problems(arena, marked)
+    problems += root_causes
+    if not root_causes:  # the layout is as large as the bounds; air walls would hold no sign
+        problems += _support_problems(arena, marked)
 
 
 def _bounds_problems(arena: Arena, marked: MarkedYaml) -> list[str]:
@@ -100,6 +103,28 @@ def _sign_problems(arena: Arena, marked: MarkedYaml) -> list[str]:
             f"{marked.where(src)}: {label} is on the same cell {tuple(cell)} as {other_label} "
             f"({marked.where(other_src)}); a cell holds one sign: move one of them"
         )
+    return problems
+
+
+def _support_problems(arena: Arena, marked: MarkedYaml) -> list[str]:
+    """A wall sign hangs on the block behind it; with air there, the server drops it as an item."""
+    from mcbridge.tables.layout import arena_layout  # the layout imports the arena model
+
+    structure = arena_layout(arena)
+    spots = [(f"board sign '{n}'", ("board", "signs", n, "at"), s) for n, s in arena.board_signs.items()]
+    for seat in arena.seats:  # template signs, placed per seat (a seat may override its regions)
+        spots += [(f"sign '{n}'", ("seat_template", "signs", n, "at"), s) for n, s in seat.signs.items()]
+    problems, reported = [], set()
+    for label, src, spot in spots:
+        if not arena.bounds.contains(spot.at):
+            continue  # already a problem: outside the bounds
+        behind = structure.blocks.get(spot.support, blocks.AIR)
+        if (behind == blocks.AIR or spot.support in structure.signs) and src not in reported:
+            reported.add(src)
+            problems.append(
+                f"{marked.where(src)}: {label} faces {spot.faces.name.lower()} but the block behind it "
+                f"{tuple(spot.support)} is empty; a wall sign needs a block to hang on: move it against a wall"
+            )
     return problems
 
 

@@ -123,3 +123,13 @@ def test_a_see_through_board_or_floor_is_allowed(tmp_path: Path) -> None:
     path = tmp_path / "glass.yaml"
     path.write_text(SHIPPED.replace('board: "155:0"', "board: glass"), encoding="utf-8")
     assert load_arena(path).materials["board"].id == 20
+
+
+def test_a_sign_with_nothing_behind_it_is_refused(tmp_path: Path) -> None:
+    old = "title: {at: [16, 4, 2]"
+    [problem] = problems_of(tmp_path, old, "title: {at: [16, 4, 4]")
+    assert f"arena.yaml:{line_of(old)}:17: board sign 'title' faces south but the block behind it (16, 4, 3)" in problem
+    assert problem.endswith("a wall sign needs a block to hang on: move it against a wall")
+    old = "info: {at: [4, 2, 10], faces: south}"
+    [problem] = problems_of(tmp_path, old, "info: {at: [4, 2, 10], faces: north}")  # hangs on the interior's air
+    assert "sign 'info' faces north" in problem
