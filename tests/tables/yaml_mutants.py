@@ -58,13 +58,18 @@ def swap_values(data: bytes, rng: random.Random) -> bytes:
     return text.encode("utf-8", "surrogateescape")
 
 
-def hostile_value(data: bytes, rng: random.Random) -> bytes:
+def _edit_scalar(data: bytes, rng: random.Random, edit: Callable[[str], str]) -> bytes:
+    """Replace one scalar value, chosen at random, with `edit(value)`."""
     text = data.decode("utf-8", "surrogateescape")
     found = list(SCALAR.finditer(text))
     if not found:
         return data
     m = rng.choice(found)
-    return (text[: m.start()] + rng.choice(HOSTILE_VALUES) + text[m.end() :]).encode("utf-8", "surrogateescape")
+    return (text[: m.start()] + edit(m.group()) + text[m.end() :]).encode("utf-8", "surrogateescape")
+
+
+def hostile_value(data: bytes, rng: random.Random) -> bytes:
+    return _edit_scalar(data, rng, lambda _value: rng.choice(HOSTILE_VALUES))
 
 
 def deep_nesting(data: bytes, rng: random.Random) -> bytes:
@@ -114,13 +119,8 @@ def truncate(data: bytes, rng: random.Random) -> bytes:
 
 
 def unknown_tag(data: bytes, rng: random.Random) -> bytes:
-    text = data.decode("utf-8", "surrogateescape")
-    found = list(SCALAR.finditer(text))
-    if not found:
-        return data
-    m = rng.choice(found)
-    tag = rng.choice(["!foo ", "!!str ", "!!int ", "!!float ", "!!python/name:os.system ", "!<tag:x> "])
-    return (text[: m.start()] + tag + text[m.start() :]).encode("utf-8", "surrogateescape")
+    tags = ["!foo ", "!!str ", "!!int ", "!!float ", "!!python/name:os.system ", "!<tag:x> "]
+    return _edit_scalar(data, rng, lambda value: rng.choice(tags) + value)
 
 
 def reindent(data: bytes, rng: random.Random) -> bytes:
