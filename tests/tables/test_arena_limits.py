@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from table_support import ARENA_FILE
 
 from mcbridge.tables.arena_limits import MAX_VOLUME, PRIZE_ITEMS
@@ -133,3 +135,27 @@ def test_a_sign_with_nothing_behind_it_is_refused(tmp_path: Path) -> None:
     old = "info: {at: [4, 2, 10], faces: south}"
     [problem] = problems_of(tmp_path, old, "info: {at: [4, 2, 10], faces: north}")  # hangs on the interior's air
     assert "sign 'info' faces north" in problem
+
+
+SEAT_SIGN_LINES = [line for line in SHIPPED.splitlines() if line.endswith("10], faces: south}")]  # inside the booth
+
+
+@given(st.lists(st.tuples(st.integers(2, 6), st.integers(1, 4)), min_size=len(SEAT_SIGN_LINES),
+                max_size=len(SEAT_SIGN_LINES)))  # fmt: skip
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_a_clash_is_reported_exactly_when_two_booth_signs_share_a_cell(
+    tmp_path: Path, cells: list[tuple[int, int]]
+) -> None:
+    text = SHIPPED
+    for line, (x, y) in zip(SEAT_SIGN_LINES, cells, strict=True):
+        name = line.split(":")[0].strip()
+        text = text.replace(line, f"    {name}: {{at: [{x}, {y}, 10], faces: south}}")
+    path = tmp_path / "signs.yaml"
+    path.write_text(text, encoding="utf-8")
+    try:
+        load_arena(path)
+        problems: list[str] = []
+    except ArenaError as exc:
+        problems = exc.problems
+    clashes = [p for p in problems if "a cell holds one sign" in p]
+    assert len(clashes) == len(cells) - len(set(cells))
