@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -45,13 +44,6 @@ def one_line_error(done: Run, code: int, *words: str) -> str:
     for word in words:
         assert word in lines[0], lines[0]
     return lines[0]
-
-
-@pytest.fixture
-def closed_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 @pytest.fixture

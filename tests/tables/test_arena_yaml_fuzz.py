@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import re
-import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -25,14 +24,6 @@ from mcbridge.world.embedded import EmbeddedHandle
 ARENAS = sorted((CONFIG_DIR / "arenas").glob("*.yaml"))
 MUTANTS = int(os.environ.get("MCBRIDGE_FUZZ_MUTANTS", "150"))
 WHERE = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?P<column>\d+): \S.*$")
-
-
-@pytest.fixture
-def closed_port() -> int:
-    """A port nobody listens on (bound, then released)."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def placed(lines: list[str], path: Path) -> bool:

@@ -13,17 +13,23 @@ from mcbridge.world.errors import ConnectionLost
 
 
 @pytest.fixture
-def port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+def holder() -> Iterator[socket.socket]:
+    """Keeps the world's port refusing (bound, not listening) until the late world takes it."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        yield sock
+
+
+@pytest.fixture
+def port(holder: socket.socket) -> int:
+    return int(holder.getsockname()[1])
 
 
 class LateWorld:
     """A `sleep` for dial that records the pauses and starts the world after `up_after` of them."""
 
-    def __init__(self, port: int, up_after: int | None) -> None:
-        self.port, self.up_after = port, up_after
+    def __init__(self, holder: socket.socket, up_after: int | None) -> None:
+        self.holder, self.up_after = holder, up_after
         self.pauses: list[float] = []
         self.said: list[str] = []
         self.handle: EmbeddedHandle | None = None
@@ -31,15 +37,17 @@ class LateWorld:
     def sleep(self, seconds: float) -> None:
         self.pauses.append(seconds)
         if len(self.pauses) == self.up_after:
-            self.handle = start_embedded(port=self.port, tps=0)
+            port = self.holder.getsockname()[1]
+            self.holder.close()
+            self.handle = start_embedded(port=port, tps=0)
 
 
 @pytest.fixture
-def late(port: int) -> Iterator[Callable[[int | None], LateWorld]]:
+def late(holder: socket.socket) -> Iterator[Callable[[int | None], LateWorld]]:
     made: list[LateWorld] = []
 
     def factory(up_after: int | None) -> LateWorld:
-        made.append(LateWorld(port, up_after))
+        made.append(LateWorld(holder, up_after))
         return made[-1]
 
     yield factory
