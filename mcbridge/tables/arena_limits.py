@@ -14,14 +14,13 @@ from __future__ import annotations
 import difflib
 import unicodedata
 from collections.abc import Hashable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from mcbridge.core.yamlmarks import MarkedYaml, describe_character, printable, short_repr
+from mcbridge.tables.arena import Arena
+from mcbridge.tables.layout import arena_layout
 from mcbridge.world import blocks
 from mcbridge.world.blocks import block_name
-
-if TYPE_CHECKING:
-    from mcbridge.tables.config import Arena
 
 #: [decided here] 1,000,000 blocks (e.g. 200 x 25 x 200) leaves room for 8 booths and a
 #: plaza (the shipped arena holds 4,403); at that size `arena build` took 15 s and 135 MB
@@ -108,8 +107,6 @@ def _sign_problems(arena: Arena, marked: MarkedYaml) -> list[str]:
 
 def _support_problems(arena: Arena, marked: MarkedYaml) -> list[str]:
     """A wall sign hangs on the block behind it; with air there, the server drops it as an item."""
-    from mcbridge.tables.layout import arena_layout  # the layout imports the arena model
-
     structure = arena_layout(arena)
     spots = [(f"board sign '{n}'", ("board", "signs", n, "at"), s) for n, s in arena.board_signs.items()]
     for seat in arena.seats:  # template signs, placed per seat (a seat may override its regions)

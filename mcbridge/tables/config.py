@@ -105,9 +105,9 @@ def check_arena(marked: MarkedYaml) -> Arena:
     try:
         data = schema_for(part, timeouts=MapOf(TIMEOUT)).check({k: v for k, v in raw.items() if k not in misplaced}, "")
     except OptionError as exc:
-        where = marked.where(path_from_dotted(exc.key))
+        where, key = marked.where(path_from_dotted(exc.key)), printable(exc.key) or "file"
         raise ArenaError(
-            [*problems, f"{where}: {printable(exc.key) or 'file'}: {short_repr(exc.value)} is not allowed; expected {exc.allowed}"]
+            [*problems, f"{where}: {key}: {short_repr(exc.value)} is not allowed; expected {exc.allowed}"]
         ) from None
     if problems:
         raise ArenaError(problems)
