@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 KITS = {"wool_bluff": "mcbridge.tables.kits.wool_bluff"}
 KITS["dice_bluff"] = "mcbridge.tables.kits.dice_bluff"
 KITS["briscola_bugiarda"] = "mcbridge.tables.kits.briscola_bugiarda"
+KITS["bribery"] = "mcbridge.tables.kits.bribery"
 
 
 def games_with_kits() -> list[str]:

@@ -1,0 +1,149 @@
+"""Bribery's kit: a hand of card-value signs to pick a bet from, and the betting signs.
+
+A bet in Bribery is a number of cards played face down, so a player composes it by
+clicking the hand's value signs (each click picks one more card of that value, wrapping
+back to none after the last one held), then RAISE or CALL; ALL-IN, FOLD, PASS and
+PASS + INFORMANT act at once, CLEAR forgets the picks. The action signs are lit from
+`legal_actions(seat)`; a click on one that is not legal now still goes to the rules, whose
+refusal tells the player what is legal (privately where the server can).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping
+from typing import Any
+
+from mcbridge.core import Action, Event
+from mcbridge.games.bribery import INFORMANT, AllIn, BriberyState, Call, Fold, Pass, Raise
+from mcbridge.games.bribery.actions import CardsDrawn, sorted_cards
+from mcbridge.tables.arena import SeatPlan
+from mcbridge.tables.kit import CachedTexts, Kit, Scene, TableView
+from mcbridge.tables.kits.booth_panels import viewer_targets
+from mcbridge.tables.kits.bribery_arena import PART, luck_values
+from mcbridge.tables.kits.bribery_render import BoardInfo, SeatDraft, render
+from mcbridge.tables.kits.signs import PartMemo, concrete, time_left
+from mcbridge.tables.table import Table
+from mcbridge.world.geometry import Pos
+
+#: Signs that act at once, without picked cards.
+DIRECT: dict[str, Action] = {
+    "allin": AllIn(),
+    "fold": Fold(),
+    "pass": Pass("two_cards"),
+    "pass_informant": Pass("card_and_informant"),
+}
+
+
+def legal_kinds(legal: list[Action]) -> frozenset[str]:
+    """The action kinds a legal list holds ("PassInformant" for the informant refill)."""
+    kinds = set()
+    for action in concrete(legal):
+        kind = type(action).__name__
+        if isinstance(action, Pass) and action.refill == "card_and_informant":
+            kind = "PassInformant"
+        kinds.add(kind)
+    return frozenset(kinds)
+
+
+class BriberyKit(Kit):
+    part = PART
+    #: Draws happen after nearly every action; seat signs show every hand's size.
+    quiet_events = (CardsDrawn,)
+
+    def __init__(self, table: Table) -> None:
+        super().__init__(table)
+        #: the hand panel's values in reading order: luck values ascending, then informants
+        self.values = [*luck_values(table.arena), INFORMANT]
+        self.drafts = [SeatDraft() for _ in table.arena.seats]
+        self.texts = CachedTexts(table.text)
+        self.memo = PartMemo()
+        self._legal: tuple[int, list[frozenset[str]]] = (-1, [])
+
+    @property
+    def state(self) -> BriberyState:
+        state = self.table.state
+        assert isinstance(state, BriberyState)
+        return state
+
+    # -- input ----------------------------------------------------------------------------
+    def hit_targets(self, seat: SeatPlan) -> dict[Pos, tuple[str, int]]:
+        return {**super().hit_targets(seat), **viewer_targets(seat.cards, "card")}
+
+    def on_click(self, booth: int, seat: int, target: str, slot: int) -> Action | None:
+        draft = self.drafts[booth]
+        if target == "card":
+            if slot < len(self.values):
+                self._pick(draft, self.state.hands[seat], self.values[slot])
+            return None
+        if target == "clear":
+            draft.picked = []
+            return None
+        if target in ("raise", "call"):
+            cards = sorted_cards(draft.picked)
+            return Raise(cards) if target == "raise" else Call(cards)
+        return DIRECT.get(target)
+
+    @staticmethod
+    def _pick(draft: SeatDraft, hand: list[int], value: int) -> None:
+        """One more card of `value`; past the last one held, none of it again."""
+        if draft.picked.count(value) < hand.count(value):
+            draft.picked.append(value)
+        else:
+            draft.picked = [c for c in draft.picked if c != value]
+
+    # -- time -----------------------------------------------------------------------------
+    def decision_key(self) -> Hashable:
+        return self.table.seq  # one seat acts at a time: every action is a new decision
+
+    def on_decision(self, seat: int) -> None:
+        self.drafts[self.table.booth_of(seat)].picked = []
+
+    def on_applied(self, seat: int, action: Action, events: list[Event], now: float) -> None:
+        if seat >= 0:
+            self.drafts[self.table.booth_of(seat)].picked = []
+
+    def on_reset(self) -> None:
+        self.drafts = [SeatDraft() for _ in self.table.arena.seats]
+
+    # -- output ---------------------------------------------------------------------------
+    def _legal_by_booth(self) -> list[frozenset[str]]:
+        """Action kinds legal now, per booth (cached per journal position)."""
+        seq = self.table.seq
+        if self._legal[0] != seq:
+            kinds = [frozenset[str]() for _ in self.table.arena.seats]
+            state = self.table.state
+            if isinstance(state, BriberyState) and not state.is_over:
+                for s in state.to_act():
+                    if s >= 0:
+                        kinds[self.table.booth_of(s)] = legal_kinds(state.legal_actions(s))
+            self._legal = (seq, kinds)
+        return self._legal[1]
+
+    def scene_key(self) -> Hashable:
+        return (tuple(tuple(d.picked) for d in self.drafts), time_left(self.table))
+
+    def render(self, view: TableView) -> Scene:
+        public = view.public
+        state = self.table.state
+        if isinstance(state, BriberyState) and state.is_over and public is not None:
+            public = {**public, "standings": state.result()["standings"]}
+        info = BoardInfo(seconds=time_left(self.table), countdown=view.lobby_countdown)
+        return render(
+            view.arena,
+            self.texts,
+            public,
+            view.private,
+            view.occupants,
+            view.seat_of_booth,
+            self.drafts,
+            self._legal_by_booth() if public is not None else [frozenset()] * len(view.arena.seats),
+            self.values,
+            info,
+            self.memo,
+        )
+
+    def score_text(self, row: Mapping[str, Any]) -> str:
+        return self.table.text.t("bribery.score", vp=row["vp"], influencers=row["influencers"])
+
+
+KIT = BriberyKit

@@ -1,0 +1,198 @@
+"""Bribery as an in-world sign table: a full match by clicks and chat (English and
+Japanese), hidden hands, and a controller killed mid-round that resumes the same match.
+
+What the world shows is read back from the embedded world's own store and compared with
+the table's state and with a replay of the journal on a fresh core state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from sign_game_support import SignPlayers, drive, game_arena, player_actions, replay, seat_of_sign
+from table_support import Rig, booth_cells, make_rig, outside_booths, seat_players, sign_text, world_snapshot
+
+from mcbridge.core import Action
+from mcbridge.games.bribery import INFORMANT, AllIn, BriberyState, Call, Fold, Pass, Raise
+from mcbridge.tables.kits.booth_panels import viewer_spots
+from mcbridge.tables.kits.bribery import BriberyKit
+from mcbridge.tables.table import Table
+from mcbridge.world.embedded import EmbeddedHandle, start_embedded
+from mcbridge.world.geometry import Pos
+
+NAMES = ["Aki", "Ben", "Chie", "Dan", "Emi"]
+SIGN_OF = {AllIn: "allin", Fold: "fold"}
+JA_CARD = {INFORMANT: "密告"}
+
+
+class BriberyMoves:
+    """Clicks: pick each card on the hand panel (one click per card), then RAISE or CALL."""
+
+    def clicks(self, table: Table, booth: int, seat: int, action: Action) -> list[Pos] | None:
+        kit = table.kit
+        assert isinstance(kit, BriberyKit)
+        if isinstance(action, Pass):
+            return [seat_of_sign(table, booth, "pass" if action.refill == "two_cards" else "pass_informant")]
+        if type(action) in SIGN_OF:
+            return [seat_of_sign(table, booth, SIGN_OF[type(action)])]
+        assert isinstance(action, Raise | Call)
+        assert kit.drafts[booth].picked == [], "a fresh decision starts with nothing picked"
+        panel = viewer_spots(table.arena.seats[booth].cards)
+        cells = [panel[kit.values.index(card)].at for card in action.cards]
+        return [*cells, seat_of_sign(table, booth, "raise" if isinstance(action, Raise) else "call")]
+
+    def typed(self, action: Action, lang: str) -> str:
+        ja = lang == "ja"
+        if isinstance(action, Pass):
+            informant = action.refill == "card_and_informant"
+            return ("!パス" + (" 密告" if informant else "")) if ja else ("!pass" + (" informant" if informant else ""))
+        if isinstance(action, AllIn):
+            return "!オールイン" if ja else "!allin"
+        if isinstance(action, Fold):
+            return "!フォールド" if ja else "!fold"
+        assert isinstance(action, Raise | Call)
+        cards = " ".join(JA_CARD.get(c, str(c)) if ja else ("informant" if c == INFORMANT else str(c))
+                         for c in action.cards)
+        word = ("レイズ" if ja else "raise") if isinstance(action, Raise) else ("コール" if ja else "call")
+        return f"!{word} {cards}"
+
+
+def start(rig: Rig, count: int = 4) -> SignPlayers:
+    players = seat_players(rig, count, NAMES)
+    return SignPlayers(rig.table, players, BriberyMoves())
+
+
+def test_a_full_match_by_clicks_and_chat_equals_the_journal_replay(rig: Callable[..., Rig],
+                                                                   world: EmbeddedHandle) -> None:
+    r = rig(game_arena("bribery"), seed=3)
+    spectator = world.players.join("Spectator")
+    players = start(r, 4)
+    drive(r, players, lambda: r.table.finished)
+    r.step()  # the last scene and the standings go out
+    state = r.table.state
+    assert isinstance(state, BriberyState) and state.is_over
+    saved = r.journal.match(r.table.match_id)  # type: ignore[arg-type]
+    final = replay(r.table.game, saved)
+    assert final == state
+    # every decision made in the world, and nothing else, is in the journal, in order
+    made = [(d.seat, d.action.to_json()) for d in players.decided]
+    assert player_actions(saved) == made
+    ways = {d.how for d in players.decided}
+    assert ways == {"click", "en", "ja"}, ways
+    kinds = {type(d.action).__name__ for d in players.decided if d.how == "click"}
+    assert {"Raise", "Pass"} <= kinds, kinds
+    # the board's standings are the rules' ranking; each seat sign shows its VP
+    rows = final.result()["standings"]
+    board = [line for at in ("standings", "standings_more")
+             for line in sign_text(world, r.arena, r.arena.board_signs[at].at) or () if line][1:]
+    assert board == [f"{row['rank']}.{row['name']} {row['vp']}VP" for row in rows]
+    for booth in range(4):
+        lines = sign_text(world, r.arena, r.arena.seats[booth].signs["seat"].at)
+        assert lines is not None and lines[1] == NAMES[booth] and lines[2].startswith(f"VP {final.vp(booth)} ")
+    heard = spectator.chat_heard()
+    assert "Final standings:" in heard and not spectator.private_messages()
+
+
+def test_the_hand_panel_shows_the_hand_and_picks_and_a_refused_click_says_why(rig: Callable[..., Rig],
+                                                                            world: EmbeddedHandle) -> None:
+    r = rig(game_arena("bribery"), seed=3)
+    players = start(r, 3)
+    r.run_until(lambda: isinstance(r.table.state, BriberyState) and r.table.state.phase == "bet", max_cycles=50)
+    r.step()
+    state = r.table.state
+    assert isinstance(state, BriberyState)
+    [seat] = state.to_act()
+    booth = r.table.booth_of(seat)
+    kit = r.table.kit
+    assert isinstance(kit, BriberyKit)
+    panel = viewer_spots(r.arena.seats[booth].cards)
+    hand = state.hands[seat]
+    for spot, value in zip(panel, kit.values, strict=True):
+        lines = sign_text(world, r.arena, spot.at)
+        assert lines is not None and lines[1] == f"you have {hand.count(value)}"
+    # CALL with nothing picked at the start of a round: there is nothing to call; refused privately
+    player = players.players[booth]
+    p = r.arena.frame.to_world(seat_of_sign(r.table, booth, "call"))
+    player.right_click(p.x, p.y, p.z)
+    r.step()
+    assert r.table.state is state and state.to_act() == {seat} and r.table.seq == len(r.journal.match(
+        r.table.match_id).actions)  # type: ignore[arg-type]
+    told = player.private_messages() or [line for line in player.chat_heard() if line.startswith(f"@{NAMES[booth]}")]
+    assert told, "the refusal was not told to the player"
+    # picking: the first value held, clicked once per copy and once more, wraps back to none
+    value = next(v for v in kit.values if v in hand)
+    p = r.arena.frame.to_world(panel[kit.values.index(value)].at)
+    for k in range(1, hand.count(value) + 1):
+        player.right_click(p.x, p.y, p.z)
+        r.step()  # the click is read
+        r.step()  # and drawn
+        assert kit.drafts[booth].picked == [value] * k
+        shown = sign_text(world, r.arena, panel[kit.values.index(value)].at)
+        assert shown is not None and shown[2] == f"picked {k}"
+    player.right_click(p.x, p.y, p.z)
+    r.step()
+    assert kit.drafts[booth].picked == []
+    # another booth's player clicking this booth's sign changes nothing
+    other = players.players[(booth + 1) % 3]
+    other.hold(276)
+    other.right_click(p.x, p.y, p.z)
+    r.step()
+    assert kit.drafts[booth].picked == []
+
+
+# -- hidden information --------------------------------------------------------------------
+def scripted_round(rig: Rig, players: SignPlayers) -> list[Any]:
+    """The first seat raises with its two lowest cards, the next calls with its two lowest,
+    the others fold: all by clicks. What a spectator can see after each action."""
+    table = rig.table
+    outside = outside_booths(rig.arena)
+    spectator = rig.world.players.join("Spectator")
+
+    def seen() -> Any:
+        rig.step()
+        rig.step()
+        return (spectator.chat_heard(), spectator.private_messages(), world_snapshot(rig.world, rig.arena, outside))
+
+    views = [seen()]
+    for step in range(3):
+        state = table.state
+        assert isinstance(state, BriberyState) and state.phase == "bet"
+        [seat] = state.to_act()
+        low = tuple(sorted(state.hands[seat])[:2])
+        action: Action = Raise(low) if step == 0 else Call(low) if step == 1 else Fold()
+        before = table.seq
+        players.make(seat, action, how="click")
+        rig.run_until(lambda: table.seq > before, max_cycles=20)
+        views.append(seen())
+    return views
+
+
+def test_different_hands_look_the_same_outside_the_booths(tmp_path: Path) -> None:
+    # Same seeds, same clicks by position; only the luck card values differ, so the deal (a
+    # permutation of the same count of cards) gives different hands and the same public history.
+    runs = []
+    for name, values in [("usual", [100, 200, 300, 400, 500]), ("other", [110, 220, 330, 440, 550])]:
+        with start_embedded(port=0, tps=0) as world:
+            rig = make_rig(world, game_arena("bribery", options={"luck_values": values}), tmp_path / f"{name}.sqlite")
+            players = start(rig, 3)
+            rig.run_until(lambda: isinstance(rig.table.state, BriberyState) and rig.table.state.phase == "bet",
+                          max_cycles=50)
+            rig.step()
+            inside = world_snapshot(world, rig.arena, sorted(booth_cells(rig.arena)))
+            views = scripted_round(rig, players)
+            runs.append((rig.table.state, inside, views))
+            rig.close()
+    (a, inside_a, views_a), (b, inside_b, views_b) = runs
+    assert isinstance(a, BriberyState) and isinstance(b, BriberyState)
+    assert a.hands != b.hands and inside_a != inside_b  # different hands, and the booths show them
+    for step, ((chat_a, private_a, world_a), (chat_b, private_b, world_b)) in enumerate(
+            zip(views_a[:-1], views_b[:-1], strict=True)):
+        assert chat_a == chat_b, f"chat differs after action {step}"
+        assert private_a == private_b == []
+        differing = [p for p in world_a if world_a[p] != world_b[p]]
+        assert differing == [], f"outside the booths, {differing[:5]} differ after action {step}"
+    # the fold ended the round: the showdown is public, and now the totals differ on the board
+    board = rig.arena.board_signs["showdown"].at
+    assert views_a[-1][2][board] != views_b[-1][2][board]
