@@ -10,17 +10,26 @@ which order, given the booth's draft) and how it is typed in each language.
 from __future__ import annotations
 
 import dataclasses
+import os
+import signal
+import subprocess
+import sys
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Protocol
 
-from table_support import Rig
+from table_support import Rig, sign_text, walk_into_booth
 
-from mcbridge import CONFIG_DIR
+from mcbridge import CONFIG_DIR, games
 from mcbridge.core import CHANCE, Action, Rng, State
+from mcbridge.tables.build import build_arena
 from mcbridge.tables.config import Arena, load_arena
-from mcbridge.tables.journal import JournalMatch
+from mcbridge.tables.journal import Journal, JournalMatch
 from mcbridge.tables.table import Table
+from mcbridge.world.connection import Connection
+from mcbridge.world.embedded import EmbeddedHandle
 from mcbridge.world.embedded.simulator import EmbeddedPlayer
 from mcbridge.world.geometry import Pos
 
@@ -133,3 +142,156 @@ def drive(rig: Rig, players: SignPlayers, done: Callable[[], bool], max_cycles: 
         players.act()
     state = rig.table.state
     raise AssertionError(f"not done after {max_cycles} cycles; phase {state.phase if state else 'waiting'}")
+
+
+# -- SIGKILL and resume ------------------------------------------------------------------------
+WAIT_SECONDS = 60.0
+STALL_SECONDS = 3.0  # no journal progress this long: a line typed as the controller came up is retyped
+
+
+def wait_for(what: str, done: Callable[[], bool], seconds: float = WAIT_SECONDS, pause: float = 0.02) -> None:
+    deadline = time.monotonic() + seconds
+    while not done():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {seconds} s waiting for {what}")
+        time.sleep(pause)
+
+
+class Controller:
+    """`mcbridge run` in its own process (a seeded match, a short lobby), logging to a file."""
+
+    def __init__(self, arena: Path, port: int, journal: Path, log: Path) -> None:
+        self.log = log
+        with log.open("ab") as out:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "mcbridge.cli", "run", str(arena), "--port", str(port), "--journal",
+                 str(journal), "--seed", "9", "--start-delay", "1"],
+                stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+
+    def said(self, words: str) -> bool:
+        assert self.process.poll() is None, f"the controller exited:\n{self.log.read_text()}"
+        return words in self.log.read_text()
+
+    def kill(self) -> None:
+        os.kill(self.process.pid, signal.SIGKILL)
+        assert self.process.wait(timeout=WAIT_SECONDS) == -signal.SIGKILL
+
+
+def arena_file_copy(game: str, tmp_path: Path, name: str) -> Path:
+    """The shipped arena under another name, in English."""
+    text = (CONFIG_DIR / "arenas" / f"{game}.yaml").read_text(encoding="utf-8")
+    for old, new in [(f"name: {game}-1", f"name: {name}"), ("locale: ja ", "locale: en ")]:
+        assert text.count(old) == 1
+        text = text.replace(old, new)
+    path = tmp_path / "arena.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@dataclass
+class ChatFromJournal:
+    """Players who play by chat from the journal's replay (the controller is another
+    process), alternating English and Japanese; each decision is typed once until
+    `retype()`."""
+
+    game: Any
+    journal: Journal
+    arena_name: str
+    players: Sequence[EmbeddedPlayer]
+    moves: Moves
+    seed: int = 5
+    typed: dict[tuple[int, int], str] = field(default_factory=dict)
+
+    def current(self) -> tuple[JournalMatch, State] | None:
+        saved = self.journal.unfinished(self.arena_name)
+        return (saved, replay(self.game, saved)) if saved else None
+
+    def act(self) -> None:
+        now = self.current()
+        if now is None:
+            return
+        saved, state = now
+        booths = list(saved.options.get("booths", range(len(saved.players))))
+        for seat in sorted(state.to_act() - {CHANCE}):
+            key = (len(saved.actions), seat)
+            if key in self.typed:
+                continue
+            rng = Rng.derived(self.seed, "chat", saved.id, len(saved.actions), seat)
+            action = self.game.bot().choose(state.view(seat), state.legal_actions(seat), rng)
+            line = self.moves.typed(action, ("en", "ja")[len(self.typed) % 2])
+            self.players[booths[seat]].chat(line)
+            self.typed[key] = line
+
+    def retype(self) -> None:
+        self.typed.clear()
+
+
+def kill_mid_match_and_resume(world: EmbeddedHandle, tmp_path: Path, game: str, moves: Moves,
+                              names: Sequence[str], actions_before: int = 2) -> tuple[JournalMatch, JournalMatch]:
+    """A controller process plays `actions_before` player actions typed in chat, is killed
+    with SIGKILL, the board is damaged while nobody watches, a new controller resumes and
+    the match is played to its end by chat. Returns the journal before the kill and after."""
+    arena_name = f"{game}-kill"
+    arena_file = arena_file_copy(game, tmp_path, arena_name)
+    arena = load_arena(arena_file)
+    with Connection(world.host, world.port) as conn:
+        build_arena(conn, arena)
+    players = []
+    for booth, name in enumerate(names):
+        players.append(world.players.join(name))
+        walk_into_booth(players[-1], arena, booth)
+    path, log = tmp_path / "journal.sqlite", tmp_path / "controller.log"
+    game_object = games.load(arena.game, arena.game_options())
+    controllers = [Controller(arena_file, world.port, path, log)]
+    try:
+        wait_for("the journal", path.exists)
+        journal = Journal(path)
+        chatters = ChatFromJournal(game_object, journal, arena_name, players, moves)
+
+        def players_acted(count: int) -> bool:
+            now = chatters.current()
+            if now is not None and len(player_actions(now[0])) >= count:
+                return True
+            chatters.act()
+            return False
+
+        wait_for("the first actions", lambda: players_acted(actions_before))
+        controllers[0].kill()
+        before = journal.unfinished(arena_name)
+        assert before is not None and len(player_actions(before)) == actions_before
+        board = arena.frame.to_world(arena.board_signs["status"].at)
+        world.set_block(board.x, board.y, board.z, 0)  # damaged while nobody watches
+
+        controllers.append(Controller(arena_file, world.port, path, log))
+        resumed = f"resumed match {before.id} at action {len(before.actions)}"
+        wait_for("the resume", lambda: controllers[1].said(resumed))
+        wait_for("the board to heal", lambda: world.sign_lines(board.x, board.y, board.z) is not None)
+        wait_for("the players to be seen again", lambda: sum(
+            "is back at seat" in line for line in players[0].chat_heard()) == len(names))
+        chatters.retype()
+        progress = [len(before.actions), time.monotonic()]
+
+        def played_to_the_end() -> bool:
+            saved = journal.match(before.id)
+            if len(saved.actions) != progress[0]:
+                progress[:] = [len(saved.actions), time.monotonic()]
+            elif time.monotonic() - progress[1] > STALL_SECONDS:
+                chatters.retype()
+                progress[1] = time.monotonic()
+            row = journal.db.execute("SELECT finished FROM matches WHERE id = ?", (before.id,)).fetchone()
+            if row[0] is not None:
+                return True
+            chatters.act()
+            return False
+
+        wait_for("the match to finish", played_to_the_end, seconds=240)
+        after = journal.match(before.id)
+        assert journal.db.execute("SELECT count(*) FROM matches").fetchone()[0] == 1  # the same match, not a new one
+        wait_for("the final board", lambda: "over" in " ".join(
+            sign_text(world, arena, arena.board_signs["status"].at) or ()))
+        journal.close()
+        return before, after
+    finally:
+        for c in controllers:
+            if c.process.poll() is None:
+                c.kill()

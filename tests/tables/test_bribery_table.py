@@ -11,9 +11,18 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from sign_game_support import SignPlayers, drive, game_arena, player_actions, replay, seat_of_sign
+from sign_game_support import (
+    SignPlayers,
+    drive,
+    game_arena,
+    kill_mid_match_and_resume,
+    player_actions,
+    replay,
+    seat_of_sign,
+)
 from table_support import Rig, booth_cells, make_rig, outside_booths, seat_players, sign_text, world_snapshot
 
+from mcbridge import games
 from mcbridge.core import Action
 from mcbridge.games.bribery import INFORMANT, AllIn, BriberyState, Call, Fold, Pass, Raise
 from mcbridge.tables.kits.booth_panels import viewer_spots
@@ -59,6 +68,16 @@ class BriberyMoves:
         return f"!{word} {cards}"
 
 
+def betting(rig: Rig) -> None:
+    """Cycle until the first round's betting is on, and drawn."""
+    rig.run_until(lambda: isinstance(rig.table.state, BriberyState) and rig.table.state.phase == "bet", max_cycles=50)
+    rig.step()
+
+
+def applied_after(rig: Rig, before: int) -> None:
+    rig.run_until(lambda: rig.table.seq > before, max_cycles=20)
+
+
 def start(rig: Rig, count: int = 4) -> SignPlayers:
     players = seat_players(rig, count, NAMES)
     return SignPlayers(rig.table, players, BriberyMoves())
@@ -75,7 +94,7 @@ def test_a_full_match_by_clicks_and_chat_equals_the_journal_replay(rig: Callable
     assert isinstance(state, BriberyState) and state.is_over
     saved = r.journal.match(r.table.match_id)  # type: ignore[arg-type]
     final = replay(r.table.game, saved)
-    assert final == state
+    assert isinstance(final, BriberyState) and final == state
     # every decision made in the world, and nothing else, is in the journal, in order
     made = [(d.seat, d.action.to_json()) for d in players.decided]
     assert player_actions(saved) == made
@@ -99,8 +118,7 @@ def test_the_hand_panel_shows_the_hand_and_picks_and_a_refused_click_says_why(ri
                                                                             world: EmbeddedHandle) -> None:
     r = rig(game_arena("bribery"), seed=3)
     players = start(r, 3)
-    r.run_until(lambda: isinstance(r.table.state, BriberyState) and r.table.state.phase == "bet", max_cycles=50)
-    r.step()
+    betting(r)
     state = r.table.state
     assert isinstance(state, BriberyState)
     [seat] = state.to_act()
@@ -164,7 +182,7 @@ def scripted_round(rig: Rig, players: SignPlayers) -> list[Any]:
         action: Action = Raise(low) if step == 0 else Call(low) if step == 1 else Fold()
         before = table.seq
         players.make(seat, action, how="click")
-        rig.run_until(lambda: table.seq > before, max_cycles=20)
+        applied_after(rig, before)
         views.append(seen())
     return views
 
@@ -177,9 +195,7 @@ def test_different_hands_look_the_same_outside_the_booths(tmp_path: Path) -> Non
         with start_embedded(port=0, tps=0) as world:
             rig = make_rig(world, game_arena("bribery", options={"luck_values": values}), tmp_path / f"{name}.sqlite")
             players = start(rig, 3)
-            rig.run_until(lambda: isinstance(rig.table.state, BriberyState) and rig.table.state.phase == "bet",
-                          max_cycles=50)
-            rig.step()
+            betting(rig)
             inside = world_snapshot(world, rig.arena, sorted(booth_cells(rig.arena)))
             views = scripted_round(rig, players)
             runs.append((rig.table.state, inside, views))
@@ -196,3 +212,12 @@ def test_different_hands_look_the_same_outside_the_booths(tmp_path: Path) -> Non
     # the fold ended the round: the showdown is public, and now the totals differ on the board
     board = rig.arena.board_signs["showdown"].at
     assert views_a[-1][2][board] != views_b[-1][2][board]
+
+
+# -- SIGKILL and resume --------------------------------------------------------------------
+def test_a_controller_killed_mid_round_resumes_the_same_match(world: EmbeddedHandle, tmp_path: Path) -> None:
+    before, after = kill_mid_match_and_resume(world, tmp_path, "bribery", BriberyMoves(), NAMES[:3])
+    assert after.actions[: len(before.actions)] == before.actions  # nothing lost, nothing rewritten
+    final = replay(games.load("bribery", before.rules_options()), after)
+    assert isinstance(final, BriberyState) and final.is_over
+    assert len(player_actions(after)) > len(player_actions(before))
