@@ -20,6 +20,7 @@ KITS = {"wool_bluff": "mcbridge.tables.kits.wool_bluff"}
 KITS["dice_bluff"] = "mcbridge.tables.kits.dice_bluff"
 KITS["briscola_bugiarda"] = "mcbridge.tables.kits.briscola_bugiarda"
 KITS["bribery"] = "mcbridge.tables.kits.bribery"
+KITS["braff"] = "mcbridge.tables.kits.braff"
 
 
 def games_with_kits() -> list[str]:

@@ -1,0 +1,281 @@
+"""Braff as an in-world sign table: a full match by clicks and chat (English and Japanese),
+hidden characters and hands, the legal list in either form, and a controller killed
+mid-round that resumes the same match.
+
+What the world shows is read back from the embedded world's own store and compared with
+the table's state and with a replay of the journal on a fresh core state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from sign_game_support import (
+    SignPlayers,
+    drive,
+    game_arena,
+    kill_mid_match_and_resume,
+    player_actions,
+    replay,
+    seat_of_sign,
+)
+from table_support import Rig, booth_cells, make_rig, outside_booths, seat_players, sign_text, world_snapshot
+
+from mcbridge import games
+from mcbridge.core import Action
+from mcbridge.games.braff import BraffState
+from mcbridge.games.braff.actions import AllIn, Call, Discard, Doubt, Drop, Raise, Stand
+from mcbridge.tables.kits.booth_panels import viewer_spots
+from mcbridge.tables.kits.braff import BraffKit, choices_of, raise_choices
+from mcbridge.tables.match_seeds import chance_rng, match_seed
+from mcbridge.tables.table import Table
+from mcbridge.world.embedded import EmbeddedHandle, start_embedded
+from mcbridge.world.geometry import Pos
+
+NAMES = ["Aki", "Ben", "Chie", "Dan", "Emi"]
+SIGN_OF: dict[Action, str] = {Call(): "call", AllIn(): "call", Drop(): "drop", Stand(): "stand",
+                              Doubt("fake"): "fake", Doubt("not_enough"): "not_enough"}
+JA_COLOURS = {"red": "赤", "yellow": "黄", "blue": "青", "green": "緑", "black": "黒", "white": "白"}
+EN_WORDS: dict[Action, str] = {Call(): "!call", AllIn(): "!all in", Drop(): "!drop", Stand(): "!stand",
+                               Doubt("fake"): "!fake", Doubt("not_enough"): "!not enough", Discard(()): "!keep"}
+JA_WORDS: dict[Action, str] = {Call(): "!ふーん", AllIn(): "!オールイン", Drop(): "!そんなにありません",
+                               Stand(): "!そのまま", Doubt("fake"): "!にせ乳だ", Doubt("not_enough"): "!足りてない",
+                               Discard(()): "!交換しない"}
+
+
+class BraffMoves:
+    """Clicks: hand cards then DISCARD; CUP until the cup is right, -1/+1 to the stake, HIGHEST!."""
+
+    def clicks(self, table: Table, booth: int, seat: int, action: Action) -> list[Pos] | None:
+        kit = table.kit
+        state = table.state
+        assert isinstance(kit, BraffKit) and isinstance(state, BraffState)
+        draft = kit.drafts[booth]
+        if action in SIGN_OF:
+            return [seat_of_sign(table, booth, SIGN_OF[action])]
+        if isinstance(action, Discard):
+            assert draft.picked == [], "a fresh decision starts with nothing picked"
+            panel = viewer_spots(table.arena.seats[booth].cards)
+            hand, slots = state.hands[seat], []
+            for colour in action.cards:
+                slots.append(next(k for k, c in enumerate(hand) if c == colour and k not in slots))
+            return [*(panel[k].at for k in slots), seat_of_sign(table, booth, "discard")]
+        assert isinstance(action, Raise)
+        cups = [cup for cup, _, _ in raise_choices(state.legal_actions(seat))]
+        lows = {cup: lo for cup, lo, _ in raise_choices(state.legal_actions(seat))}
+        # a fresh decision drafts the smallest cup at its least stake; cycling up to a bigger
+        # cup lifts the stake to that cup's least (the least stakes never fall as cups grow)
+        assert (draft.cup, draft.stake) == (cups[0], lows[cups[0]])
+        steps = cups.index(action.cup)
+        delta = action.stake - lows[action.cup]
+        return [*[seat_of_sign(table, booth, "cup")] * steps,
+                *[seat_of_sign(table, booth, "plus" if delta > 0 else "minus")] * abs(delta),
+                seat_of_sign(table, booth, "raise")]
+
+    def typed(self, action: Action, lang: str) -> str:
+        ja = lang == "ja"
+        words = JA_WORDS if ja else EN_WORDS
+        if action in words:
+            return words[action]
+        if isinstance(action, Discard):
+            cards = " ".join(JA_COLOURS[c] if ja else c for c in action.cards)
+            return f"!捨て {cards}" if ja else f"!discard {cards}"
+        assert isinstance(action, Raise)
+        return f"!ハイエストおっぱい {action.cup}カップ {action.stake}" if ja else f"!raise {action.cup} {action.stake}"
+
+
+def discarding(rig: Rig) -> None:
+    """Cycle until the first round's discards are due, and drawn."""
+    rig.run_until(lambda: isinstance(rig.table.state, BraffState) and rig.table.state.phase == "discard",
+                  max_cycles=50)
+    rig.step()
+
+
+def start(rig: Rig, count: int = 4) -> SignPlayers:
+    players = seat_players(rig, count, NAMES)
+    return SignPlayers(rig.table, players, BraffMoves())
+
+
+def test_a_full_match_by_clicks_and_chat_equals_the_journal_replay(rig: Callable[..., Rig],
+                                                                   world: EmbeddedHandle) -> None:
+    r = rig(game_arena("braff"), seed=4)
+    spectator = world.players.join("Spectator")
+    players = start(r, 4)
+    drive(r, players, lambda: r.table.finished)
+    r.step()
+    state = r.table.state
+    assert isinstance(state, BraffState) and state.is_over
+    saved = r.journal.match(r.table.match_id)  # type: ignore[arg-type]
+    final = replay(r.table.game, saved)
+    assert isinstance(final, BraffState) and final == state
+    made = [(d.seat, d.action.to_json()) for d in players.decided]
+    assert player_actions(saved) == made
+    assert {d.how for d in players.decided} == {"click", "en", "ja"}
+    clicked = {type(d.action).__name__ for d in players.decided if d.how == "click"}
+    assert {"Discard", "Raise", "Doubt"} <= clicked, clicked
+    assert any(isinstance(d.action, Raise) and d.how == "click" for d in players.decided)
+    # the board's standings are the rules' ranking; each seat sign shows its chips
+    rows = final.result()["standings"]
+    board = [line for at in ("standings", "standings_more")
+             for line in sign_text(world, r.arena, r.arena.board_signs[at].at) or () if line][1:]
+    assert board == [f"{row['rank']}.{row['name']} {row['chips']}" for row in rows]
+    for booth in range(4):
+        lines = sign_text(world, r.arena, r.arena.seats[booth].signs["seat"].at)
+        assert lines is not None and lines[1] == NAMES[booth] and lines[2] == f"chips {final.chips.stacks[booth]}"
+    assert "Final standings:" in spectator.chat_heard() and not spectator.private_messages()
+
+
+def test_the_booth_shows_character_hand_and_cup_and_drafts_a_raise(rig: Callable[..., Rig],
+                                                                    world: EmbeddedHandle) -> None:
+    r = rig(game_arena("braff"), seed=4)
+    players = start(r, 3)
+    discarding(r)
+    state = r.table.state
+    assert isinstance(state, BraffState)
+    for booth in range(3):
+        view = state.view(booth)
+        panel = viewer_spots(r.arena.seats[booth].cards)
+        assert [(sign_text(world, r.arena, spot.at) or ("", ""))[1] for spot in panel] == view["hand"]
+        cup = sign_text(world, r.arena, r.arena.seats[booth].signs["cup_now"].at)
+        assert cup is not None and cup[1] == f"{view['cup_label']} [{view['cup']}]"
+    # everyone keeps; the dealer then drafts a raise: CUP twice, +1 three times
+    for _ in range(3):
+        [seat] = state.to_act()
+        players.make(seat, Discard(()), how="en")
+        before = r.table.seq
+        r.run_until(lambda: r.table.seq > before, max_cycles=20)  # noqa: B023
+    r.step()
+    assert state.phase == "open"
+    [dealer] = state.to_act()
+    booth = r.table.booth_of(dealer)
+    kit = r.table.kit
+    assert isinstance(kit, BraffKit)
+    cups = raise_choices(state.legal_actions(dealer))
+    player = players.players[booth]
+    for name in ("cup", "cup", "plus", "plus", "plus"):
+        p = r.arena.frame.to_world(seat_of_sign(r.table, booth, name))
+        player.right_click(p.x, p.y, p.z)
+    r.step()
+    r.step()
+    assert (kit.drafts[booth].cup, kit.drafts[booth].stake) == (cups[2][0], cups[2][1] + 3)
+    shown = sign_text(world, r.arena, seat_of_sign(r.table, booth, "raise"))
+    assert shown == ("HIGHEST!", f"cup {cups[2][0]}", f"stake {cups[2][1] + 3}", "[declare]")
+    p = r.arena.frame.to_world(seat_of_sign(r.table, booth, "raise"))
+    player.right_click(p.x, p.y, p.z)
+    r.step()
+    saved = r.journal.match(r.table.match_id)  # type: ignore[arg-type]
+    assert r.table.game.action_from_json(saved.actions[-1][1]) == Raise(cups[2][0], cups[2][1] + 3)
+
+
+def test_raise_choices_read_plain_lists_and_range_entries_alike() -> None:
+    game = games.load("braff", {})
+    state = game.new_match(["A", "B", "C"], 3)
+    rng = chance_rng(1, 0)
+    while state.phase != "open":
+        seat = min(state.to_act())
+        state.apply(seat, state.sample_chance(rng) if seat < 0 else Discard(()))
+    [dealer] = state.to_act()
+    legal = state.legal_actions(dealer)
+    plain = raise_choices(legal)
+    assert plain and plain[0][0] == "A" and all(lo <= hi for _, lo, hi in plain)
+
+    class Span(Action):
+        """The shape of the core's ActionRange (branch core)."""
+
+        def __init__(self, first: Raise, last: int) -> None:
+            self.first, self.field, self.last, self.step = first, "stake", last, 1
+
+        def __len__(self) -> int:
+            return self.last - self.first.stake + 1
+
+        def at(self, index: int) -> Action:
+            return Raise(self.first.cup, self.first.stake + index)
+
+    compact: list[Action] = [Span(Raise(cup, lo), hi) for cup, lo, hi in plain]
+    compact += [a for a in legal if not isinstance(a, Raise)]
+    assert raise_choices(compact) == plain
+    assert choices_of(compact) == choices_of(legal)
+
+
+# -- hidden information --------------------------------------------------------------------
+def seed_with_same_dealer(base: int, arena: str, players: int) -> int:
+    """Another table seed whose first match has the same first dealer as `base`'s."""
+    def dealer(seed: int) -> int:
+        return chance_rng(match_seed(seed, arena, 0), 0).randrange(players)
+
+    return next(s for s in range(base + 1, base + 200) if dealer(s) == dealer(base))
+
+
+def scripted_round(rig: Rig, players: SignPlayers) -> list[Any]:
+    """Everyone keeps, the dealer declares the smallest cup, the others call, the dealer
+    stands; then "not enough!" all round, by clicks. What a spectator can see after each
+    action (the last doubt shows the hands)."""
+    table = rig.table
+    outside = outside_booths(rig.arena)
+    spectator = rig.world.players.join("Spectator")
+
+    def seen() -> Any:
+        rig.step()
+        rig.step()
+        return (spectator.chat_heard(), spectator.private_messages(), world_snapshot(rig.world, rig.arena, outside))
+
+    views = [seen()]
+    while True:
+        state = table.state
+        assert isinstance(state, BraffState)
+        if state.round > 1 or state.is_over:
+            return views
+        [seat] = state.to_act()
+        action: Action
+        if state.phase == "discard":
+            action = Discard(())
+        elif state.phase == "open":
+            cup, lo, _ = raise_choices(state.legal_actions(seat))[0]
+            action = Raise(cup, lo)
+        elif state.phase == "bet":
+            action = Stand() if seat == state.highest_seat else Call()
+        else:
+            action = Doubt("not_enough")
+        before = table.seq
+        players.make(seat, action, how="click")
+        rig.run_until(lambda: table.seq > before, max_cycles=20)  # noqa: B023
+        views.append(seen())
+
+
+def test_different_deals_look_the_same_outside_the_booths(tmp_path: Path) -> None:
+    # Two table seeds with the same first dealer: the deals differ, the scripted public play
+    # is the same; nothing outside the booths may differ until the show.
+    arena = game_arena("braff")
+    seeds = [4, seed_with_same_dealer(4, arena.name, 3)]
+    runs = []
+    for seed in seeds:
+        with start_embedded(port=0, tps=0) as world:
+            rig = make_rig(world, arena, tmp_path / f"{seed}.sqlite", seed=seed)
+            players = start(rig, 3)
+            discarding(rig)
+            inside = world_snapshot(world, rig.arena, sorted(booth_cells(rig.arena)))
+            views = scripted_round(rig, players)
+            runs.append((rig.table.state, inside, views))
+            rig.close()
+    (a, inside_a, views_a), (b, inside_b, views_b) = runs
+    assert isinstance(a, BraffState) and isinstance(b, BraffState)
+    assert inside_a != inside_b  # different deals, and the booths show them
+    assert len(views_a) == len(views_b) >= 9  # 3 discards, open, 2 calls, stand, 3 doubts
+    for step, ((chat_a, private_a, world_a), (chat_b, private_b, world_b)) in enumerate(
+            zip(views_a[:-1], views_b[:-1], strict=True)):
+        assert chat_a == chat_b, f"chat differs after action {step}"
+        assert private_a == private_b == []
+        differing = [p for p in world_a if world_a[p] != world_b[p]]
+        assert differing == [], f"outside the booths, {differing[:5]} differ after action {step}"
+    assert a.last_round != b.last_round  # the show made the deals public, and they differ
+
+
+# -- SIGKILL and resume --------------------------------------------------------------------
+def test_a_controller_killed_mid_round_resumes_the_same_match(world: EmbeddedHandle, tmp_path: Path) -> None:
+    before, after = kill_mid_match_and_resume(world, tmp_path, "braff", BraffMoves(), NAMES[:3])
+    assert after.actions[: len(before.actions)] == before.actions  # nothing lost, nothing rewritten
+    final = replay(games.load("braff", before.rules_options()), after)
+    assert isinstance(final, BraffState) and final.is_over
+    assert len(player_actions(after)) > len(player_actions(before))
