@@ -279,3 +279,62 @@ def test_a_controller_killed_mid_round_resumes_the_same_match(world: EmbeddedHan
     final = replay(games.load("braff", before.rules_options()), after)
     assert isinstance(final, BraffState) and final.is_over
     assert len(player_actions(after)) > len(player_actions(before))
+
+
+# -- every action by its sign, the Japanese table ------------------------------------------
+def test_every_kind_of_action_can_be_clicked(rig: Callable[..., Rig]) -> None:
+    r = rig(game_arena("braff"), seed=4)
+    players = start(r, 4)
+    discarding(r)
+    state = r.table.state
+    assert isinstance(state, BraffState)
+    dealer = state.dealer
+    assert dealer is not None
+    order = [(dealer + k) % 4 for k in range(4)]
+
+    def cheapest(s: BraffState, seat: int) -> Action:
+        cup, lo, _ = raise_choices(s.legal_actions(seat))[0]
+        return Raise(cup, lo)
+
+    def bigger(s: BraffState, seat: int) -> Action:
+        cup, lo, _ = raise_choices(s.legal_actions(seat))[1]
+        return Raise(cup, lo + 1)
+
+    script: list[Callable[[BraffState, int], Action]] = [
+        lambda s, seat: Discard(tuple(s.hands[seat][:2])),  # the dealer discards two
+        lambda s, seat: Discard((s.hands[seat][0],)),
+        lambda s, seat: Discard(()),
+        lambda s, seat: Discard(()),
+        cheapest,  # the dealer declares
+        lambda s, seat: Call(),
+        bigger,  # a raise over it, with one chip more than it needs
+        lambda s, seat: Drop(),
+        lambda s, seat: Call(),  # the dealer calls the raise
+        lambda s, seat: Call(),
+        lambda s, seat: Stand(),  # back at the highest player
+        lambda s, seat: Doubt("fake"),
+        lambda s, seat: Doubt("not_enough"),
+        lambda s, seat: Doubt("fake"),
+    ]
+    wanted = []
+    for make in script:
+        [seat] = state.to_act()
+        action = make(state, seat)
+        wanted.append((seat, action.to_json()))
+        before = r.table.seq
+        players.make(seat, action, how="click")
+        r.run_until(lambda: r.table.seq > before, max_cycles=20)  # noqa: B023
+        r.step()
+    saved = r.journal.match(r.table.match_id)  # type: ignore[arg-type]
+    assert player_actions(saved) == wanted
+    assert [seat for seat, _ in wanted[:4]] == order
+    assert state.round == 2 and state.last_round is not None and state.last_round["outcome"] == "show"
+
+
+def test_the_japanese_table_has_a_text_for_every_sign(rig: Callable[..., Rig]) -> None:
+    r = rig(game_arena("braff", locale="ja"), seed=4)
+    start(r, 3)
+    discarding(r)
+    lines = [line for text in r.table.scene().signs.values() for line in text]
+    assert not [line for line in lines if "braff." in line or "signs." in line]
+    assert "交換" in " ".join(lines)

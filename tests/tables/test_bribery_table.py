@@ -221,3 +221,56 @@ def test_a_controller_killed_mid_round_resumes_the_same_match(world: EmbeddedHan
     final = replay(games.load("bribery", before.rules_options()), after)
     assert isinstance(final, BriberyState) and final.is_over
     assert len(player_actions(after)) > len(player_actions(before))
+
+
+# -- every action by its sign, the turn clock, the Japanese table ---------------------------
+def lowest(state: BriberyState, seat: int, n: int) -> tuple[int, ...]:
+    return tuple(sorted(state.hands[seat])[:n])
+
+
+def test_every_kind_of_action_can_be_clicked_and_the_turn_sign_counts_down(rig: Callable[..., Rig],
+                                                                          world: EmbeddedHandle) -> None:
+    r = rig(game_arena("bribery"), seed=3)
+    players = start(r, 4)
+    betting(r)
+    state = r.table.state
+    assert isinstance(state, BriberyState)
+    turn = r.arena.board_signs["turn"].at
+    shown = sign_text(world, r.arena, turn)
+    assert shown is not None and shown[1] == state.players[state.turn]  # type: ignore[index]
+    first = int(shown[3].split()[0])
+    for _ in range(40):  # two seconds of the table's clock
+        r.step()
+    later = sign_text(world, r.arena, turn)
+    assert later is not None and first <= 60 and int(later[3].split()[0]) < first
+
+    script: list[Callable[[BriberyState, int], Action]] = [
+        lambda s, seat: Pass("card_and_informant"),
+        lambda s, seat: Raise(lowest(s, seat, 1)),
+        lambda s, seat: Call(lowest(s, seat, 1)),
+        lambda s, seat: AllIn(),
+        lambda s, seat: Fold(),
+        lambda s, seat: Fold(),
+        lambda s, seat: Pass("two_cards"),  # the next round: its start player passes
+    ]
+    wanted = []
+    for make in script:
+        [seat] = state.to_act()
+        action = make(state, seat)
+        wanted.append((seat, action.to_json()))
+        before = r.table.seq
+        players.make(seat, action, how="click")
+        applied_after(r, before)
+        r.step()
+    saved = r.journal.match(r.table.match_id)  # type: ignore[arg-type]
+    assert player_actions(saved) == wanted
+    assert state.round == 2
+
+
+def test_the_japanese_table_has_a_text_for_every_sign(rig: Callable[..., Rig]) -> None:
+    r = rig(game_arena("bribery", locale="ja"), seed=3)
+    start(r, 3)
+    betting(r)
+    lines = [line for text in r.table.scene().signs.values() for line in text]
+    assert not [line for line in lines if "bribery." in line or "signs." in line]
+    assert "賭け" in " ".join(lines)

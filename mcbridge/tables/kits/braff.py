@@ -78,7 +78,7 @@ class BraffKit(Kit):
         self.drafts = [SeatDraft() for _ in table.arena.seats]
         self.texts = CachedTexts(table.text)
         self.memo = PartMemo()
-        self._choices: tuple[int, list[Choices]] = (-1, [])
+        self._choices: tuple[Hashable, list[Choices]] = (None, [])
 
     @property
     def state(self) -> BraffState:
@@ -163,16 +163,16 @@ class BraffKit(Kit):
 
     # -- output ---------------------------------------------------------------------------
     def choices(self) -> list[Choices]:
-        """What each booth's seat may do now (cached per journal position)."""
-        seq = self.table.seq
-        if self._choices[0] != seq:
+        """What each booth's seat may do now (cached per match and journal position)."""
+        at = (self.table.match_id, self.table.seq)
+        if self._choices[0] != at:
             found = [Choices() for _ in self.table.arena.seats]
             state = self.table.state
             if isinstance(state, BraffState) and not state.is_over:
                 for s in state.to_act():
                     if s >= 0:
                         found[self.table.booth_of(s)] = choices_of(state.legal_actions(s))
-            self._choices = (seq, found)
+            self._choices = (at, found)
         return self._choices[1]
 
     def scene_key(self) -> Hashable:

@@ -57,7 +57,7 @@ class BriberyKit(Kit):
         self.drafts = [SeatDraft() for _ in table.arena.seats]
         self.texts = CachedTexts(table.text)
         self.memo = PartMemo()
-        self._legal: tuple[int, list[frozenset[str]]] = (-1, [])
+        self._legal: tuple[Hashable, list[frozenset[str]]] = (None, [])
 
     @property
     def state(self) -> BriberyState:
@@ -107,16 +107,16 @@ class BriberyKit(Kit):
 
     # -- output ---------------------------------------------------------------------------
     def _legal_by_booth(self) -> list[frozenset[str]]:
-        """Action kinds legal now, per booth (cached per journal position)."""
-        seq = self.table.seq
-        if self._legal[0] != seq:
+        """Action kinds legal now, per booth (cached per match and journal position)."""
+        at = (self.table.match_id, self.table.seq)
+        if self._legal[0] != at:
             kinds = [frozenset[str]() for _ in self.table.arena.seats]
             state = self.table.state
             if isinstance(state, BriberyState) and not state.is_over:
                 for s in state.to_act():
                     if s >= 0:
                         kinds[self.table.booth_of(s)] = legal_kinds(state.legal_actions(s))
-            self._legal = (seq, kinds)
+            self._legal = (at, kinds)
         return self._legal[1]
 
     def scene_key(self) -> Hashable:
