@@ -338,3 +338,24 @@ def test_the_japanese_table_has_a_text_for_every_sign(rig: Callable[..., Rig]) -
     lines = [line for text in r.table.scene().signs.values() for line in text]
     assert not [line for line in lines if "braff." in line or "signs." in line]
     assert "交換" in " ".join(lines)
+
+
+def test_a_discard_of_cards_not_held_is_refused_without_counting_the_hand_in_public(
+        rig: Callable[..., Rig], world: EmbeddedHandle) -> None:
+    r = rig(game_arena("braff"), seed=4)
+    spectator = world.players.join("Spectator")
+    players = start(r, 3)
+    discarding(r)
+    state = r.table.state
+    assert isinstance(state, BraffState)
+    [seat] = state.to_act()
+    booth = r.table.booth_of(seat)
+    colour = next(c for c in JA_COLOURS if state.hands[seat].count(c) < 2)
+    r.table.can_tell = False  # a server without private messages: refusals go to public chat
+    players.players[booth].chat(f"!discard {colour} {colour}")
+    r.step()
+    r.step()
+    public = [line for line in spectator.chat_heard() if line.startswith(f"@{NAMES[booth]}:")]
+    assert public == [f"@{NAMES[booth]}: Those cards are not all in your hand: your hand is on the signs inside "
+                      "your booth."]
+    assert state.phase == "discard" and state.to_act() == {seat}

@@ -274,3 +274,30 @@ def test_the_japanese_table_has_a_text_for_every_sign(rig: Callable[..., Rig]) -
     lines = [line for text in r.table.scene().signs.values() for line in text]
     assert not [line for line in lines if "bribery." in line or "signs." in line]
     assert "賭け" in " ".join(lines)
+
+
+def test_a_bet_of_cards_not_held_is_refused_without_naming_the_hand_in_public(rig: Callable[..., Rig],
+                                                                              world: EmbeddedHandle) -> None:
+    r = rig(game_arena("bribery"), seed=3)
+    spectator = world.players.join("Spectator")
+    players = start(r, 3)
+    betting(r)
+    state = r.table.state
+    assert isinstance(state, BriberyState)
+    [seat] = state.to_act()
+    booth = r.table.booth_of(seat)
+    bet = "!raise " + " ".join(["100"] * (state.hands[seat].count(100) + 1))  # one more 100 than held
+    player = players.players[booth]
+    player.chat(bet)  # with private messages: the rules' answer, hand included, to this player alone
+    r.step()
+    r.step()
+    told = player.private_messages()[-1]
+    assert "your hand:" in told and not any("hand" in line for line in spectator.chat_heard())
+    r.table.can_tell = False  # a server without private messages: the answer goes to public chat
+    player.chat(bet)
+    r.step()
+    r.step()
+    public = [line for line in spectator.chat_heard() if line.startswith(f"@{NAMES[booth]}:")]
+    assert public == [f"@{NAMES[booth]}: Those cards are not all in your hand: your hand is on the signs inside "
+                      "your booth."]
+    assert r.table.state is state and state.to_act() == {seat}

@@ -12,10 +12,11 @@ plain list or with compact `ActionRange` entries for the stakes (the core's newe
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
-from mcbridge.core import Action
+from mcbridge.core import Action, IllegalAction
 from mcbridge.games.braff import BraffState
 from mcbridge.games.braff.actions import AllIn, Call, CardDiscarded, Discard, Doubt, Drop, Raise, Stand
 from mcbridge.games.braff.cards import cup_ordinal
@@ -106,6 +107,16 @@ class BraffKit(Kit):
         if target == "call":
             return AllIn() if "AllIn" in choices.kinds else Call()
         return DIRECT.get(target)
+
+    def parse_chat(self, seat: int, text: str) -> Action:
+        """The rules' parse; but where the server has no private messages, a discard of
+        cards not held is refused without the rules' answer, which counts the cards of
+        that colour held (it would go to public chat)."""
+        action = super().parse_chat(seat, text)
+        quiet = not self.table.can_tell
+        if quiet and isinstance(action, Discard) and Counter(action.cards) - Counter(self.state.hands[seat]):
+            raise IllegalAction("card_not_held_quiet")
+        return action
 
     @staticmethod
     def _pick(draft: SeatDraft, slot: int, most: int) -> None:

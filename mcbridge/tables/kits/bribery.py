@@ -10,10 +10,11 @@ refusal tells the player what is legal (privately where the server can).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Hashable, Mapping
 from typing import Any
 
-from mcbridge.core import Action, Event
+from mcbridge.core import Action, Event, IllegalAction
 from mcbridge.games.bribery import INFORMANT, AllIn, BriberyState, Call, Fold, Pass, Raise
 from mcbridge.games.bribery.actions import CardsDrawn, sorted_cards
 from mcbridge.tables.arena import SeatPlan
@@ -82,6 +83,16 @@ class BriberyKit(Kit):
             cards = sorted_cards(draft.picked)
             return Raise(cards) if target == "raise" else Call(cards)
         return DIRECT.get(target)
+
+    def parse_chat(self, seat: int, text: str) -> Action:
+        """The rules' parse; but where the server has no private messages, a bet naming
+        cards not held is refused without the rules' answer, which lists the hand (it
+        would go to public chat)."""
+        action = super().parse_chat(seat, text)
+        quiet = not self.table.can_tell
+        if quiet and isinstance(action, Raise | Call) and Counter(action.cards) - Counter(self.state.hands[seat]):
+            raise IllegalAction("cards_not_held_quiet")
+        return action
 
     @staticmethod
     def _pick(draft: SeatDraft, hand: list[int], value: int) -> None:
