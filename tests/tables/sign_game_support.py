@@ -20,13 +20,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from table_support import Rig, sign_text, walk_into_booth
+from table_support import CYCLE_SECONDS, Rig, booth_cells, sign_text, walk_into_booth, world_snapshot
 
 from mcbridge import CONFIG_DIR, games
 from mcbridge.core import CHANCE, Action, Rng, State
 from mcbridge.tables.build import build_arena
 from mcbridge.tables.config import Arena, load_arena
 from mcbridge.tables.journal import Journal, JournalMatch
+from mcbridge.tables.kit import Scene
 from mcbridge.tables.table import Table
 from mcbridge.world.connection import Connection
 from mcbridge.world.embedded import EmbeddedHandle
@@ -133,12 +134,32 @@ def seat_of_sign(table: Table, booth: int, name: str) -> Pos:
     return table.arena.seats[booth].signs[name].at
 
 
-def drive(rig: Rig, players: SignPlayers, done: Callable[[], bool], max_cycles: int = 20000) -> None:
-    """Cycle the rig, the players acting after each cycle, until `done()`."""
+def drive(rig: Rig, players: SignPlayers, done: Callable[[], bool], max_cycles: int = 20000,
+          public_only: Callable[[], Scene] | None = None) -> int:
+    """Cycle the rig, the players acting after each cycle, until `done()`; returns the
+    number of cycles checked against `public_only`.
+
+    `public_only()` is what the table would draw from the public view alone (no private
+    view, no drafts, nothing legal): with it, after every cycle of a match, every sign
+    outside the booths must show exactly that. A cycle writes the scene of the table as it
+    was when the cycle began, so the drawing is made on the cycle's clock just before it.
+    """
+    inside = booth_cells(rig.arena)
+    checked = 0
     for _ in range(max_cycles):
         if done():
-            return
-        rig.step()
+            return checked
+        rig.clock.now += CYCLE_SECONDS
+        expected = None
+        if public_only is not None and rig.table.state is not None:
+            expected = {p: lines for p, lines in public_only().signs.items() if p not in inside}
+        rig.supervisor.step()
+        if expected:
+            shown = world_snapshot(rig.world, rig.arena, list(expected))
+            for p, lines in expected.items():
+                want = tuple(line.strip() for line in lines)
+                assert shown[p][1] == want, f"sign at {p} shows {shown[p][1]}, the public view alone {want}"
+            checked += 1
         players.act()
     state = rig.table.state
     raise AssertionError(f"not done after {max_cycles} cycles; phase {state.phase if state else 'waiting'}")

@@ -27,8 +27,11 @@ from mcbridge import games
 from mcbridge.core import Action
 from mcbridge.games.braff import BraffState
 from mcbridge.games.braff.actions import AllIn, Call, Discard, Doubt, Drop, Raise, Stand
+from mcbridge.tables.kit import Scene
 from mcbridge.tables.kits.booth_panels import viewer_spots
 from mcbridge.tables.kits.braff import BraffKit, choices_of, raise_choices
+from mcbridge.tables.kits.braff_render import BoardInfo, Choices, SeatDraft, render
+from mcbridge.tables.kits.signs import PartMemo, time_left
 from mcbridge.tables.match_seeds import chance_rng, match_seed
 from mcbridge.tables.table import Table
 from mcbridge.world.embedded import EmbeddedHandle, start_embedded
@@ -86,6 +89,20 @@ class BraffMoves:
         return f"!ハイエストおっぱい {action.cup}カップ {action.stake}" if ja else f"!raise {action.cup} {action.stake}"
 
 
+def public_only(rig: Rig) -> Scene:
+    """What the table would draw from the public view alone: no hand, no drafts, nothing legal."""
+    table = rig.table
+    state = table.state
+    assert isinstance(state, BraffState)
+    public = state.view(None)
+    if state.is_over:
+        public = {**public, "standings": state.result()["standings"]}
+    n = len(rig.arena.seats)
+    return render(rig.arena, table.text, public, [None] * n, [o.name if o else None for o in table.occupants],
+                  [table.rules_seat(b) for b in range(n)], [SeatDraft() for _ in range(n)], [Choices()] * n,
+                  BoardInfo(seconds=time_left(table)), PartMemo())
+
+
 def discarding(rig: Rig) -> None:
     """Cycle until the first round's discards are due, and drawn."""
     rig.run_until(lambda: isinstance(rig.table.state, BraffState) and rig.table.state.phase == "discard",
@@ -103,7 +120,8 @@ def test_a_full_match_by_clicks_and_chat_equals_the_journal_replay(rig: Callable
     r = rig(game_arena("braff"), seed=4)
     spectator = world.players.join("Spectator")
     players = start(r, 4)
-    drive(r, players, lambda: r.table.finished)
+    checked = drive(r, players, lambda: r.table.finished, public_only=lambda: public_only(r))
+    assert checked >= len(players.decided) > 20  # every cycle of the match was compared
     r.step()
     state = r.table.state
     assert isinstance(state, BraffState) and state.is_over

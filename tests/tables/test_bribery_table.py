@@ -25,8 +25,11 @@ from table_support import Rig, booth_cells, make_rig, outside_booths, seat_playe
 from mcbridge import games
 from mcbridge.core import Action
 from mcbridge.games.bribery import INFORMANT, AllIn, BriberyState, Call, Fold, Pass, Raise
+from mcbridge.tables.kit import Scene
 from mcbridge.tables.kits.booth_panels import viewer_spots
 from mcbridge.tables.kits.bribery import BriberyKit
+from mcbridge.tables.kits.bribery_render import BoardInfo, SeatDraft, render
+from mcbridge.tables.kits.signs import PartMemo, time_left
 from mcbridge.tables.table import Table
 from mcbridge.world.embedded import EmbeddedHandle, start_embedded
 from mcbridge.world.geometry import Pos
@@ -78,6 +81,20 @@ def applied_after(rig: Rig, before: int) -> None:
     rig.run_until(lambda: rig.table.seq > before, max_cycles=20)
 
 
+def public_only(rig: Rig) -> Scene:
+    """What the table would draw from the public view alone: no hand, no picks, nothing legal."""
+    table, kit = rig.table, rig.table.kit
+    state = table.state
+    assert isinstance(state, BriberyState) and isinstance(kit, BriberyKit)
+    public = state.view(None)
+    if state.is_over:
+        public = {**public, "standings": state.result()["standings"]}
+    n = len(rig.arena.seats)
+    return render(rig.arena, table.text, public, [None] * n, [o.name if o else None for o in table.occupants],
+                  [table.rules_seat(b) for b in range(n)], [SeatDraft() for _ in range(n)], [frozenset()] * n,
+                  kit.values, BoardInfo(seconds=time_left(table)), PartMemo())
+
+
 def start(rig: Rig, count: int = 4) -> SignPlayers:
     players = seat_players(rig, count, NAMES)
     return SignPlayers(rig.table, players, BriberyMoves())
@@ -88,7 +105,8 @@ def test_a_full_match_by_clicks_and_chat_equals_the_journal_replay(rig: Callable
     r = rig(game_arena("bribery"), seed=3)
     spectator = world.players.join("Spectator")
     players = start(r, 4)
-    drive(r, players, lambda: r.table.finished)
+    checked = drive(r, players, lambda: r.table.finished, public_only=lambda: public_only(r))
+    assert checked >= len(players.decided) > 20  # every cycle of the match was compared
     r.step()  # the last scene and the standings go out
     state = r.table.state
     assert isinstance(state, BriberyState) and state.is_over
