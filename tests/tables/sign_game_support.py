@@ -1,5 +1,6 @@
-"""Helpers for the sign-table tests (Bribery, Braff): shipped arenas, and seated players
-who play by sword clicks and by chat, in English and Japanese, mixed.
+"""Helpers for the Bribery and Braff table tests, beside `sign_support` (shipped arenas,
+journal replays, the public-only check): seated players who play by sword clicks and by
+chat, in English and Japanese, mixed, and a controller process killed mid-match.
 
 Each decision is chosen by the game's library bot from the seat's own view and legal
 list, with a stream derived from the decision's journal position, so a match is
@@ -9,7 +10,6 @@ which order, given the booth's draft) and how it is typed in each language.
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import signal
 import subprocess
@@ -20,14 +20,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from table_support import CYCLE_SECONDS, Rig, booth_cells, sign_text, walk_into_booth, world_snapshot
+from sign_support import replayed
+from table_support import sign_text, walk_into_booth
+from test_tables_recovery import wait_for
 
 from mcbridge import CONFIG_DIR, games
 from mcbridge.core import CHANCE, Action, Rng, State
 from mcbridge.tables.build import build_arena
-from mcbridge.tables.config import Arena, load_arena
+from mcbridge.tables.config import load_arena
 from mcbridge.tables.journal import Journal, JournalMatch
-from mcbridge.tables.kit import Scene
 from mcbridge.tables.table import Table
 from mcbridge.world.connection import Connection
 from mcbridge.world.embedded import EmbeddedHandle
@@ -35,21 +36,6 @@ from mcbridge.world.embedded.simulator import EmbeddedPlayer
 from mcbridge.world.geometry import Pos
 
 SWORD = 276  # a diamond sword: signs answer only to it
-
-
-def game_arena(game: str, **changes: Any) -> Arena:
-    """The shipped arena of `game`, English unless told, with `options` merged."""
-    arena = load_arena(CONFIG_DIR / "arenas" / f"{game}.yaml")
-    options = {**arena.options, **changes.pop("options", {})}
-    return dataclasses.replace(arena, locale=changes.pop("locale", "en"), options=options, **changes)
-
-
-def replay(game: Any, saved: JournalMatch) -> State:
-    """A fresh core state with every journalled action applied."""
-    state: State = game.new_match(saved.players, saved.seed)
-    for seat, data in saved.actions:
-        state.apply(seat, game.action_from_json(data))
-    return state
 
 
 def player_actions(saved: JournalMatch) -> list[tuple[int, dict[str, Any]]]:
@@ -134,48 +120,9 @@ def seat_of_sign(table: Table, booth: int, name: str) -> Pos:
     return table.arena.seats[booth].signs[name].at
 
 
-def drive(rig: Rig, players: SignPlayers, done: Callable[[], bool], max_cycles: int = 20000,
-          public_only: Callable[[], Scene] | None = None) -> int:
-    """Cycle the rig, the players acting after each cycle, until `done()`; returns the
-    number of cycles checked against `public_only`.
-
-    `public_only()` is what the table would draw from the public view alone (no private
-    view, no drafts, nothing legal): with it, after every cycle of a match, every sign
-    outside the booths must show exactly that. A cycle writes the scene of the table as it
-    was when the cycle began, so the drawing is made on the cycle's clock just before it.
-    """
-    inside = booth_cells(rig.arena)
-    checked = 0
-    for _ in range(max_cycles):
-        if done():
-            return checked
-        rig.clock.now += CYCLE_SECONDS
-        expected = None
-        if public_only is not None and rig.table.state is not None:
-            expected = {p: lines for p, lines in public_only().signs.items() if p not in inside}
-        rig.supervisor.step()
-        if expected:
-            shown = world_snapshot(rig.world, rig.arena, list(expected))
-            for p, lines in expected.items():
-                want = tuple(line.strip() for line in lines)
-                assert shown[p][1] == want, f"sign at {p} shows {shown[p][1]}, the public view alone {want}"
-            checked += 1
-        players.act()
-    state = rig.table.state
-    raise AssertionError(f"not done after {max_cycles} cycles; phase {state.phase if state else 'waiting'}")
-
-
 # -- SIGKILL and resume ------------------------------------------------------------------------
 WAIT_SECONDS = 60.0
 STALL_SECONDS = 3.0  # no journal progress this long: a line typed as the controller came up is retyped
-
-
-def wait_for(what: str, done: Callable[[], bool], seconds: float = WAIT_SECONDS, pause: float = 0.02) -> None:
-    deadline = time.monotonic() + seconds
-    while not done():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out after {seconds} s waiting for {what}")
-        time.sleep(pause)
 
 
 class Controller:
@@ -225,7 +172,7 @@ class ChatFromJournal:
 
     def current(self) -> tuple[JournalMatch, State] | None:
         saved = self.journal.unfinished(self.arena_name)
-        return (saved, replay(self.game, saved)) if saved else None
+        return (saved, replayed(self.game, saved)) if saved else None
 
     def act(self) -> None:
         now = self.current()

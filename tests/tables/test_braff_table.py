@@ -12,15 +12,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from sign_game_support import (
-    SignPlayers,
-    drive,
-    game_arena,
-    kill_mid_match_and_resume,
-    player_actions,
-    replay,
-    seat_of_sign,
-)
+from sign_game_support import SignPlayers, kill_mid_match_and_resume, player_actions, seat_of_sign
+from sign_support import PublicOnly, replayed, shipped
 from table_support import Rig, booth_cells, make_rig, outside_booths, seat_players, sign_text, world_snapshot
 
 from mcbridge import games
@@ -115,18 +108,19 @@ def start(rig: Rig, count: int = 4) -> SignPlayers:
     return SignPlayers(rig.table, players, BraffMoves())
 
 
-def test_a_full_match_by_clicks_and_chat_equals_the_journal_replay(rig: Callable[..., Rig],
+def test_a_full_match_by_clicks_and_chat_equals_the_journal_replayed(rig: Callable[..., Rig],
                                                                    world: EmbeddedHandle) -> None:
-    r = rig(game_arena("braff"), seed=4)
+    r = rig(shipped("braff"), seed=4)
     spectator = world.players.join("Spectator")
     players = start(r, 4)
-    checked = drive(r, players, lambda: r.table.finished, public_only=lambda: public_only(r))
-    assert checked >= len(players.decided) > 20  # every cycle of the match was compared
-    r.step()
+    r.bots.append(players)
+    check = PublicOnly(r, lambda: public_only(r))
+    check.run_until_finished()
+    assert check.compared > len(players.decided) > 20  # every cycle of the match was compared
     state = r.table.state
     assert isinstance(state, BraffState) and state.is_over
     saved = r.journal.match(r.table.match_id)  # type: ignore[arg-type]
-    final = replay(r.table.game, saved)
+    final = replayed(r.table.game, saved)
     assert isinstance(final, BraffState) and final == state
     made = [(d.seat, d.action.to_json()) for d in players.decided]
     assert player_actions(saved) == made
@@ -147,7 +141,7 @@ def test_a_full_match_by_clicks_and_chat_equals_the_journal_replay(rig: Callable
 
 def test_the_booth_shows_character_hand_and_cup_and_drafts_a_raise(rig: Callable[..., Rig],
                                                                     world: EmbeddedHandle) -> None:
-    r = rig(game_arena("braff"), seed=4)
+    r = rig(shipped("braff"), seed=4)
     players = start(r, 3)
     discarding(r)
     state = r.table.state
@@ -265,7 +259,7 @@ def scripted_round(rig: Rig, players: SignPlayers) -> list[Any]:
 def test_different_deals_look_the_same_outside_the_booths(tmp_path: Path) -> None:
     # Two table seeds with the same first dealer: the deals differ, the scripted public play
     # is the same; nothing outside the booths may differ until the show.
-    arena = game_arena("braff")
+    arena = shipped("braff")
     seeds = [4, seed_with_same_dealer(4, arena.name, 3)]
     runs = []
     for seed in seeds:
@@ -294,14 +288,14 @@ def test_different_deals_look_the_same_outside_the_booths(tmp_path: Path) -> Non
 def test_a_controller_killed_mid_round_resumes_the_same_match(world: EmbeddedHandle, tmp_path: Path) -> None:
     before, after = kill_mid_match_and_resume(world, tmp_path, "braff", BraffMoves(), NAMES[:3])
     assert after.actions[: len(before.actions)] == before.actions  # nothing lost, nothing rewritten
-    final = replay(games.load("braff", before.rules_options()), after)
+    final = replayed(games.load("braff", before.rules_options()), after)
     assert isinstance(final, BraffState) and final.is_over
     assert len(player_actions(after)) > len(player_actions(before))
 
 
 # -- every action by its sign, the Japanese table ------------------------------------------
 def test_every_kind_of_action_can_be_clicked(rig: Callable[..., Rig]) -> None:
-    r = rig(game_arena("braff"), seed=4)
+    r = rig(shipped("braff"), seed=4)
     players = start(r, 4)
     discarding(r)
     state = r.table.state
@@ -350,7 +344,7 @@ def test_every_kind_of_action_can_be_clicked(rig: Callable[..., Rig]) -> None:
 
 
 def test_the_japanese_table_has_a_text_for_every_sign(rig: Callable[..., Rig]) -> None:
-    r = rig(game_arena("braff", locale="ja"), seed=4)
+    r = rig(shipped("braff", locale="ja"), seed=4)
     start(r, 3)
     discarding(r)
     lines = [line for text in r.table.scene().signs.values() for line in text]
@@ -360,7 +354,7 @@ def test_the_japanese_table_has_a_text_for_every_sign(rig: Callable[..., Rig]) -
 
 def test_a_discard_of_cards_not_held_is_refused_without_counting_the_hand_in_public(
         rig: Callable[..., Rig], world: EmbeddedHandle) -> None:
-    r = rig(game_arena("braff"), seed=4)
+    r = rig(shipped("braff"), seed=4)
     spectator = world.players.join("Spectator")
     players = start(r, 3)
     discarding(r)

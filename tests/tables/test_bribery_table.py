@@ -11,15 +11,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from sign_game_support import (
-    SignPlayers,
-    drive,
-    game_arena,
-    kill_mid_match_and_resume,
-    player_actions,
-    replay,
-    seat_of_sign,
-)
+from sign_game_support import SignPlayers, kill_mid_match_and_resume, player_actions, seat_of_sign
+from sign_support import PublicOnly, replayed, shipped
 from table_support import Rig, booth_cells, make_rig, outside_booths, seat_players, sign_text, world_snapshot
 
 from mcbridge import games
@@ -100,18 +93,19 @@ def start(rig: Rig, count: int = 4) -> SignPlayers:
     return SignPlayers(rig.table, players, BriberyMoves())
 
 
-def test_a_full_match_by_clicks_and_chat_equals_the_journal_replay(rig: Callable[..., Rig],
+def test_a_full_match_by_clicks_and_chat_equals_the_journal_replayed(rig: Callable[..., Rig],
                                                                    world: EmbeddedHandle) -> None:
-    r = rig(game_arena("bribery"), seed=3)
+    r = rig(shipped("bribery"), seed=3)
     spectator = world.players.join("Spectator")
     players = start(r, 4)
-    checked = drive(r, players, lambda: r.table.finished, public_only=lambda: public_only(r))
-    assert checked >= len(players.decided) > 20  # every cycle of the match was compared
-    r.step()  # the last scene and the standings go out
+    r.bots.append(players)
+    check = PublicOnly(r, lambda: public_only(r))
+    check.run_until_finished()
+    assert check.compared > len(players.decided) > 20  # every cycle of the match was compared
     state = r.table.state
     assert isinstance(state, BriberyState) and state.is_over
     saved = r.journal.match(r.table.match_id)  # type: ignore[arg-type]
-    final = replay(r.table.game, saved)
+    final = replayed(r.table.game, saved)
     assert isinstance(final, BriberyState) and final == state
     # every decision made in the world, and nothing else, is in the journal, in order
     made = [(d.seat, d.action.to_json()) for d in players.decided]
@@ -134,7 +128,7 @@ def test_a_full_match_by_clicks_and_chat_equals_the_journal_replay(rig: Callable
 
 def test_the_hand_panel_shows_the_hand_and_picks_and_a_refused_click_says_why(rig: Callable[..., Rig],
                                                                             world: EmbeddedHandle) -> None:
-    r = rig(game_arena("bribery"), seed=3)
+    r = rig(shipped("bribery"), seed=3)
     players = start(r, 3)
     betting(r)
     state = r.table.state
@@ -211,7 +205,7 @@ def test_different_hands_look_the_same_outside_the_booths(tmp_path: Path) -> Non
     runs = []
     for name, values in [("usual", [100, 200, 300, 400, 500]), ("other", [110, 220, 330, 440, 550])]:
         with start_embedded(port=0, tps=0) as world:
-            rig = make_rig(world, game_arena("bribery", options={"luck_values": values}), tmp_path / f"{name}.sqlite")
+            rig = make_rig(world, shipped("bribery", options={"luck_values": values}), tmp_path / f"{name}.sqlite")
             players = start(rig, 3)
             betting(rig)
             inside = world_snapshot(world, rig.arena, sorted(booth_cells(rig.arena)))
@@ -236,7 +230,7 @@ def test_different_hands_look_the_same_outside_the_booths(tmp_path: Path) -> Non
 def test_a_controller_killed_mid_round_resumes_the_same_match(world: EmbeddedHandle, tmp_path: Path) -> None:
     before, after = kill_mid_match_and_resume(world, tmp_path, "bribery", BriberyMoves(), NAMES[:3])
     assert after.actions[: len(before.actions)] == before.actions  # nothing lost, nothing rewritten
-    final = replay(games.load("bribery", before.rules_options()), after)
+    final = replayed(games.load("bribery", before.rules_options()), after)
     assert isinstance(final, BriberyState) and final.is_over
     assert len(player_actions(after)) > len(player_actions(before))
 
@@ -248,7 +242,7 @@ def lowest(state: BriberyState, seat: int, n: int) -> tuple[int, ...]:
 
 def test_every_kind_of_action_can_be_clicked_and_the_turn_sign_counts_down(rig: Callable[..., Rig],
                                                                           world: EmbeddedHandle) -> None:
-    r = rig(game_arena("bribery"), seed=3)
+    r = rig(shipped("bribery"), seed=3)
     players = start(r, 4)
     betting(r)
     state = r.table.state
@@ -286,7 +280,7 @@ def test_every_kind_of_action_can_be_clicked_and_the_turn_sign_counts_down(rig: 
 
 
 def test_the_japanese_table_has_a_text_for_every_sign(rig: Callable[..., Rig]) -> None:
-    r = rig(game_arena("bribery", locale="ja"), seed=3)
+    r = rig(shipped("bribery", locale="ja"), seed=3)
     start(r, 3)
     betting(r)
     lines = [line for text in r.table.scene().signs.values() for line in text]
@@ -296,7 +290,7 @@ def test_the_japanese_table_has_a_text_for_every_sign(rig: Callable[..., Rig]) -
 
 def test_a_bet_of_cards_not_held_is_refused_without_naming_the_hand_in_public(rig: Callable[..., Rig],
                                                                               world: EmbeddedHandle) -> None:
-    r = rig(game_arena("bribery"), seed=3)
+    r = rig(shipped("bribery"), seed=3)
     spectator = world.players.join("Spectator")
     players = start(r, 3)
     betting(r)
