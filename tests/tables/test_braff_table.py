@@ -8,15 +8,18 @@ the table's state and with a replay of the journal on a fresh core state.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from sign_game_support import SignPlayers, kill_mid_match_and_resume, player_actions, seat_of_sign
 from sign_support import PublicOnly, replayed, shipped
 from table_support import Rig, booth_cells, make_rig, outside_booths, seat_players, sign_text, world_snapshot
 
-from mcbridge import games
+from mcbridge import CONFIG_DIR, games
+from mcbridge.cli import main
 from mcbridge.core import Action
 from mcbridge.games.braff import BraffState
 from mcbridge.games.braff.actions import AllIn, Call, Discard, Doubt, Drop, Raise, Stand
@@ -371,3 +374,28 @@ def test_a_discard_of_cards_not_held_is_refused_without_counting_the_hand_in_pub
     assert public == [f"@{NAMES[booth]}: Those cards are not all in your hand: your hand is on the signs inside "
                       "your booth."]
     assert state.phase == "discard" and state.to_act() == {seat}
+
+
+# -- bad arena files -----------------------------------------------------------------------
+PANEL = "cards: {from: [2, 3, 12], to: [6, 3, 12], faces: north}"
+
+
+@pytest.mark.parametrize(("old", "new", "words", "at"), [
+    (PANEL, PANEL.replace("to: [6,", "to: [4,"), "cards holds 3 signs but a hand needs 5; make it at least 5 cells",
+     "cards:"),
+    (PANEL, PANEL.replace(", faces: north", ""), "cards needs 'faces'", "cards:"),
+    ("  - at: [36, 0, 0]\n", "  - at: [36, 0, 0]\n  - at: [45, 0, 0]\n", "braff allows at most 5 seats",
+     "- at: [0, 0, 0]"),
+])
+def test_a_bad_braff_arena_names_the_line_and_the_fix(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                      old: str, new: str, words: str, at: str) -> None:
+    text = (CONFIG_DIR / "arenas" / "braff.yaml").read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    edited = text.replace(old, new).replace("to: [44, 6, 16]", "to: [60, 6, 16]")
+    path = tmp_path / "braff.yaml"
+    path.write_text(edited, encoding="utf-8")
+    assert main(["validate", str(path)]) == 1
+    [line] = [line for line in capsys.readouterr().out.splitlines() if words in line]
+    where = re.match(rf"^{re.escape(str(path))}:(\d+):(\d+): ", line)
+    assert where, line
+    assert at in edited.splitlines()[int(where[1]) - 1], line

@@ -7,14 +7,10 @@ Declared apart from the kit so that `validate`, `schema` and worldgen need no ru
 
 from __future__ import annotations
 
-from typing import Any
-
 from mcbridge import games
 from mcbridge.core import OptionError
-from mcbridge.core.yamlmarks import MarkedYaml
-from mcbridge.tables.arena import Arena, ArenaPart, SeatPlan
-from mcbridge.tables.kits.signs import static_panel
-from mcbridge.tables.layout import Structure
+from mcbridge.tables.arena import Arena, ArenaPart
+from mcbridge.tables.kits.booth_panels import hand_panel_check, phase_timeouts, static_hand_panel
 
 #: Action signs on the booth's front wall; private signs on its back wall; public outside.
 ACTION_SIGNS = ("discard", "cup", "minus", "plus", "raise", "call", "drop", "stand", "fake", "not_enough")
@@ -23,40 +19,11 @@ PUBLIC_SIGNS = ("shown",)
 
 
 def hand_size(arena: Arena) -> int:
+    """Cards in a hand (the rules' default unless the arena's options say)."""
     try:
         return int(games.load("braff", arena.game_options()).options["hand_size"])
     except OptionError:  # bad options are reported by the common options check
         return int(arena.options.get("hand_size", 5))
-
-
-def _rules_options(arena: Arena) -> dict[str, Any]:
-    return {"timeouts": {k: v for k, v in arena.timeouts.items() if k in PART.timeouts}}
-
-
-def _static(s: Structure, arena: Arena, seat: SeatPlan) -> None:
-    if seat.cards.faces is not None:
-        static_panel(s, seat.cards)
-
-
-def _check_cards(arena: Arena, marked: MarkedYaml, problems: list[str]) -> None:
-    """The hand panel: a sign per card of a hand, and a side to be read from."""
-    need = hand_size(arena)
-    reported: set[Any] = set()
-    for seat in arena.seats:
-        own = arena.raw["seats"][seat.index]
-        src: tuple[Any, ...] = ("seats", seat.index, "cards") if "cards" in own else ("seat_template", "cards")
-        if src in reported:
-            continue
-        region = seat.cards
-        if region.faces is None:
-            reported.add(src)
-            problems.append(f"{marked.where(src)}: cards needs 'faces' (the side the seated player reads)")
-        elif region.cuboid.volume < need:
-            reported.add(src)
-            problems.append(
-                f"{marked.where(src)}: cards holds {region.cuboid.volume} signs but a hand is {need} cards; "
-                f"make it at least {need} cells"
-            )
 
 
 PART = ArenaPart(
@@ -65,7 +32,7 @@ PART = ArenaPart(
     seat_regions=("cards",),
     board_signs=("highest", "pot", "turn", "meter", "doubts", "show", "show_more", "standings", "standings_more"),
     timeouts={"discard": 45, "bet": 60, "doubt": 30},
-    rules_options=_rules_options,
-    static=_static,
-    checks=(_check_cards,),
+    rules_options=lambda arena: {"timeouts": phase_timeouts(arena)},
+    static=static_hand_panel,
+    checks=(hand_panel_check(hand_size, "a hand"),),
 )
