@@ -12,22 +12,19 @@ plain list or with compact `ActionRange` entries for the stakes (the core's newe
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
-from mcbridge.core import Action, IllegalAction
+from mcbridge.core import Action
 from mcbridge.games.braff import BraffState
 from mcbridge.games.braff.actions import AllIn, Call, CardDiscarded, Discard, Doubt, Drop, Raise, Stand
 from mcbridge.games.braff.cards import cup_ordinal
-from mcbridge.tables.arena import SeatPlan
-from mcbridge.tables.kit import CachedTexts, Kit, Scene, TableView
-from mcbridge.tables.kits.booth_panels import viewer_targets
+from mcbridge.tables.kit import Scene, TableView
 from mcbridge.tables.kits.braff_arena import PART
 from mcbridge.tables.kits.braff_render import BoardInfo, Choices, SeatDraft, render
-from mcbridge.tables.kits.signs import PartMemo, bounds, clamp, cycle, ranges, time_left
+from mcbridge.tables.kits.hand_table import HandTableKit
+from mcbridge.tables.kits.signs import bounds, clamp, cycle, ranges, time_left
 from mcbridge.tables.table import Table
-from mcbridge.world.geometry import Pos
 
 DIRECT: dict[str, Action] = {
     "drop": Drop(),
@@ -69,17 +66,13 @@ def choices_of(legal: Sequence[Action]) -> Choices:
     return Choices(frozenset(kinds), cups, most)
 
 
-class BraffKit(Kit):
+class BraffKit(HandTableKit[SeatDraft, Choices]):
     part = PART
     #: One per card; the `Discarded` event that follows says the same, and the seat sign shows them.
     quiet_events = (CardDiscarded,)
 
     def __init__(self, table: Table) -> None:
-        super().__init__(table)
-        self.drafts = [SeatDraft() for _ in table.arena.seats]
-        self.texts = CachedTexts(table.text)
-        self.memo = PartMemo()
-        self._choices: tuple[Hashable, list[Choices]] = (None, [])
+        super().__init__(table, SeatDraft, choices_of, Choices())
 
     @property
     def state(self) -> BraffState:
@@ -88,13 +81,10 @@ class BraffKit(Kit):
         return state
 
     # -- input ----------------------------------------------------------------------------
-    def hit_targets(self, seat: SeatPlan) -> dict[Pos, tuple[str, int]]:
-        return {**super().hit_targets(seat), **viewer_targets(seat.cards, "card")}
-
     def on_click(self, booth: int, seat: int, target: str, slot: int) -> Action | None:
         draft = self.drafts[booth]
         state = self.state
-        choices = self.choices()[booth]
+        choices = self.legal_by_booth()[booth]
         if target == "card":
             if state.phase == "discard" and seat in state.to_act() and slot < len(state.hands[seat]):
                 self._pick(draft, slot, max(choices.max_discard, 1))
@@ -113,9 +103,8 @@ class BraffKit(Kit):
         cards not held is refused without the rules' answer, which counts the cards of
         that colour held (it would go to public chat)."""
         action = super().parse_chat(seat, text)
-        quiet = not self.table.can_tell
-        if quiet and isinstance(action, Discard) and Counter(action.cards) - Counter(self.state.hands[seat]):
-            raise IllegalAction("card_not_held_quiet")
+        if isinstance(action, Discard):
+            self.refuse_unheld_quietly(action.cards, self.state.hands[seat], "card_not_held_quiet")
         return action
 
     @staticmethod
@@ -130,7 +119,7 @@ class BraffKit(Kit):
         cups = {cup: (lo, hi) for cup, lo, hi in choices.cups}
         if not cups:
             if target == "raise":
-                self._tell(booth, self.table.text.t("braff.sign.no_raise"))
+                self.tell_booth(booth, self.table.text.t("braff.sign.no_raise"))
             return None
         if draft.cup not in cups:
             self._fresh_raise(draft, choices)
@@ -154,48 +143,20 @@ class BraffKit(Kit):
         else:
             draft.cup, draft.stake = None, 0
 
-    def _tell(self, booth: int, text: str) -> None:
-        occupant = self.table.occupants[booth]
-        if occupant is not None:
-            self.table.tell(occupant.name, text)
-
     # -- time -----------------------------------------------------------------------------
-    def decision_key(self) -> Hashable:
-        return self.table.seq  # one seat acts at a time: every action is a new decision
-
     def on_decision(self, seat: int) -> None:
         booth = self.table.booth_of(seat)
         draft = self.drafts[booth]
         draft.picked = []
-        self._fresh_raise(draft, self.choices()[booth])
-
-    def on_reset(self) -> None:
-        self.drafts = [SeatDraft() for _ in self.table.arena.seats]
+        self._fresh_raise(draft, self.legal_by_booth()[booth])
 
     # -- output ---------------------------------------------------------------------------
-    def choices(self) -> list[Choices]:
-        """What each booth's seat may do now (cached per match and journal position)."""
-        at = (self.table.match_id, self.table.seq)
-        if self._choices[0] != at:
-            found = [Choices() for _ in self.table.arena.seats]
-            state = self.table.state
-            if isinstance(state, BraffState) and not state.is_over:
-                for s in state.to_act():
-                    if s >= 0:
-                        found[self.table.booth_of(s)] = choices_of(state.legal_actions(s))
-            self._choices = (at, found)
-        return self._choices[1]
-
     def scene_key(self) -> Hashable:
         drafts = tuple((tuple(d.picked), d.cup, d.stake) for d in self.drafts)
         return (drafts, time_left(self.table))
 
     def render(self, view: TableView) -> Scene:
-        public = view.public
-        state = self.table.state
-        if isinstance(state, BraffState) and state.is_over and public is not None:
-            public = {**public, "standings": state.result()["standings"]}
-        n = len(view.arena.seats)
+        public = self.board_public(view.public)
         return render(
             view.arena,
             self.texts,
@@ -204,7 +165,7 @@ class BraffKit(Kit):
             view.occupants,
             view.seat_of_booth,
             self.drafts,
-            self.choices() if public is not None else [Choices()] * n,
+            self.legal_by_booth(),
             BoardInfo(seconds=time_left(self.table), countdown=view.lobby_countdown),
             self.memo,
         )

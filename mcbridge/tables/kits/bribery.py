@@ -10,21 +10,18 @@ refusal tells the player what is legal (privately where the server can).
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
-from mcbridge.core import Action, Event, IllegalAction
+from mcbridge.core import Action, Event
 from mcbridge.games.bribery import INFORMANT, AllIn, BriberyState, Call, Fold, Pass, Raise
 from mcbridge.games.bribery.actions import CardsDrawn, sorted_cards
-from mcbridge.tables.arena import SeatPlan
-from mcbridge.tables.kit import CachedTexts, Kit, Scene, TableView
-from mcbridge.tables.kits.booth_panels import viewer_targets
+from mcbridge.tables.kit import Scene, TableView
 from mcbridge.tables.kits.bribery_arena import PART, luck_values
 from mcbridge.tables.kits.bribery_render import BoardInfo, SeatDraft, render
-from mcbridge.tables.kits.signs import PartMemo, concrete, time_left
+from mcbridge.tables.kits.hand_table import HandTableKit
+from mcbridge.tables.kits.signs import concrete, time_left
 from mcbridge.tables.table import Table
-from mcbridge.world.geometry import Pos
 
 #: Signs that act at once, without picked cards.
 DIRECT: dict[str, Action] = {
@@ -35,7 +32,7 @@ DIRECT: dict[str, Action] = {
 }
 
 
-def legal_kinds(legal: list[Action]) -> frozenset[str]:
+def legal_kinds(legal: Sequence[Action]) -> frozenset[str]:
     """The action kinds a legal list holds ("PassInformant" for the informant refill)."""
     kinds = set()
     for action in concrete(legal):
@@ -46,19 +43,15 @@ def legal_kinds(legal: list[Action]) -> frozenset[str]:
     return frozenset(kinds)
 
 
-class BriberyKit(Kit):
+class BriberyKit(HandTableKit[SeatDraft, frozenset[str]]):
     part = PART
     #: Draws happen after nearly every action; seat signs show every hand's size.
     quiet_events = (CardsDrawn,)
 
     def __init__(self, table: Table) -> None:
-        super().__init__(table)
+        super().__init__(table, SeatDraft, legal_kinds, frozenset())
         #: the hand panel's values in reading order: luck values ascending, then informants
         self.values = [*luck_values(table.arena), INFORMANT]
-        self.drafts = [SeatDraft() for _ in table.arena.seats]
-        self.texts = CachedTexts(table.text)
-        self.memo = PartMemo()
-        self._legal: tuple[Hashable, list[frozenset[str]]] = (None, [])
 
     @property
     def state(self) -> BriberyState:
@@ -67,9 +60,6 @@ class BriberyKit(Kit):
         return state
 
     # -- input ----------------------------------------------------------------------------
-    def hit_targets(self, seat: SeatPlan) -> dict[Pos, tuple[str, int]]:
-        return {**super().hit_targets(seat), **viewer_targets(seat.cards, "card")}
-
     def on_click(self, booth: int, seat: int, target: str, slot: int) -> Action | None:
         draft = self.drafts[booth]
         if target == "card":
@@ -89,9 +79,8 @@ class BriberyKit(Kit):
         cards not held is refused without the rules' answer, which lists the hand (it
         would go to public chat)."""
         action = super().parse_chat(seat, text)
-        quiet = not self.table.can_tell
-        if quiet and isinstance(action, Raise | Call) and Counter(action.cards) - Counter(self.state.hands[seat]):
-            raise IllegalAction("cards_not_held_quiet")
+        if isinstance(action, Raise | Call):
+            self.refuse_unheld_quietly(action.cards, self.state.hands[seat], "cards_not_held_quiet")
         return action
 
     @staticmethod
@@ -103,9 +92,6 @@ class BriberyKit(Kit):
             draft.picked = [c for c in draft.picked if c != value]
 
     # -- time -----------------------------------------------------------------------------
-    def decision_key(self) -> Hashable:
-        return self.table.seq  # one seat acts at a time: every action is a new decision
-
     def on_decision(self, seat: int) -> None:
         self.drafts[self.table.booth_of(seat)].picked = []
 
@@ -113,31 +99,12 @@ class BriberyKit(Kit):
         if seat >= 0:
             self.drafts[self.table.booth_of(seat)].picked = []
 
-    def on_reset(self) -> None:
-        self.drafts = [SeatDraft() for _ in self.table.arena.seats]
-
     # -- output ---------------------------------------------------------------------------
-    def _legal_by_booth(self) -> list[frozenset[str]]:
-        """Action kinds legal now, per booth (cached per match and journal position)."""
-        at = (self.table.match_id, self.table.seq)
-        if self._legal[0] != at:
-            kinds = [frozenset[str]() for _ in self.table.arena.seats]
-            state = self.table.state
-            if isinstance(state, BriberyState) and not state.is_over:
-                for s in state.to_act():
-                    if s >= 0:
-                        kinds[self.table.booth_of(s)] = legal_kinds(state.legal_actions(s))
-            self._legal = (at, kinds)
-        return self._legal[1]
-
     def scene_key(self) -> Hashable:
         return (tuple(tuple(d.picked) for d in self.drafts), time_left(self.table))
 
     def render(self, view: TableView) -> Scene:
-        public = view.public
-        state = self.table.state
-        if isinstance(state, BriberyState) and state.is_over and public is not None:
-            public = {**public, "standings": state.result()["standings"]}
+        public = self.board_public(view.public)
         info = BoardInfo(seconds=time_left(self.table), countdown=view.lobby_countdown)
         return render(
             view.arena,
@@ -147,7 +114,7 @@ class BriberyKit(Kit):
             view.occupants,
             view.seat_of_booth,
             self.drafts,
-            self._legal_by_booth() if public is not None else [frozenset()] * len(view.arena.seats),
+            self.legal_by_booth(),
             self.values,
             info,
             self.memo,
