@@ -17,6 +17,7 @@ from typing import Any
 from mcbridge.games.braff.cards import COLOURS
 from mcbridge.tables.arena import Arena, SeatPlan
 from mcbridge.tables.kit import Scene, Texts
+from mcbridge.tables.kits.board_rows import seat_name, standing_rows
 from mcbridge.tables.kits.booth_panels import viewer_spots
 from mcbridge.tables.kits.braff_arena import ACTION_SIGNS
 from mcbridge.tables.kits.signs import (
@@ -98,10 +99,6 @@ def render(
     return Scene.of_parts(parts)
 
 
-def _name(public: Mapping[str, Any], seat: int | None) -> str:
-    return "" if seat is None else str(public["players"][seat])
-
-
 def colour_name(text: Texts, colour: str) -> str:
     return text.t(f"braff.colour.{colour}")
 
@@ -143,23 +140,23 @@ def _board(
         over = public["phase"] == "over"
         scene.signs[signs["status"].at] = fit_lines(text.lines(
             T + "status", round=public["round"], rounds=public["rounds"], lap=public["lap"],
-            dealer=_name(public, public["dealer"]), phase=text.t(f"braff.phase.{public['phase']}")))
+            dealer=seat_name(public, public["dealer"]), phase=text.t(f"braff.phase.{public['phase']}")))
         highest = public["highest"]
         scene.signs[signs["highest"].at] = fit_lines(
-            text.lines(T + "highest", cup=highest["cup"], name=_name(public, highest["seat"]),
+            text.lines(T + "highest", cup=highest["cup"], name=seat_name(public, highest["seat"]),
                        stake=public["highest_stake"] if public["highest_stake"] is not None else "-")
             if highest and not over else text.lines(T + "highest_none"))
         scene.signs[signs["pot"].at] = fit_lines(
             text.lines(T + "pot", pot=public["pot"], carry=public["carry"], cost=public["discard_cost"]))
-        to_act = [_name(public, s) for s in public["to_act"] if s >= 0]
+        to_act = [seat_name(public, s) for s in public["to_act"] if s >= 0]
         scene.signs[signs["turn"].at] = BLANK if over else turn_lines(text, to_act, board.seconds)
         meter = pack([f"{cup}{minimum}" for cup, minimum in public["meter"]])
         scene.signs[signs["meter"].at] = fit_lines([text.t(T + "meter"), *meter])
-        doubts = [text.t(T + "doubt", name=_name(public, receiver), kind=text.t(f"braff.kind.{kind}"))
+        doubts = [text.t(T + "doubt", name=seat_name(public, receiver), kind=text.t(f"braff.kind.{kind}"))
                   for _, receiver, kind in public["doubts"]]
         scene.signs[signs["doubts"].at] = fit_lines([text.t(T + "doubts"), *doubts] if doubts else BLANK)
         scene.signs[signs["show"].at], scene.signs[signs["show_more"].at] = spread(_show_rows(text, public), 2)
-        ranks = spread(_standing_rows(public), 2, title=text.t(T + "standings"))
+        ranks = spread(standing_rows(public, "chips"), 2, title=text.t(T + "standings"))
         scene.signs[signs["standings"].at], scene.signs[signs["standings_more"].at] = ranks
 
     return memo.part("board", key, build, faces_of(signs))
@@ -174,18 +171,10 @@ def _show_rows(text: Texts, public: Mapping[str, Any]) -> list[str]:
         rows.append(text.t(T + "unseen"))
     for shown in last["shown"]:
         out = text.t(T + "out") if shown["exposed"] else ""
-        rows.append(f"{_name(public, shown['seat'])} {shown['cup_label']} {out}".strip())
+        rows.append(f"{seat_name(public, shown['seat'])} {shown['cup_label']} {out}".strip())
     for seat, amount in last["won"]:
-        rows.append(text.t(T + "won", name=_name(public, seat), amount=amount))
+        rows.append(text.t(T + "won", name=seat_name(public, seat), amount=amount))
     return rows
-
-
-def _standing_rows(public: Mapping[str, Any]) -> list[str]:
-    rows = public.get("standings")
-    if rows is not None:  # the match is over: the rules' ranking
-        return [f"{row['rank']}.{row['name']} {row['chips']}" for row in rows]
-    order = sorted(range(len(public["players"])), key=lambda s: (-public["chips"][s], s))
-    return [f"{_name(public, s)} {public['chips'][s]}" for s in order]
 
 
 def _seat_public(

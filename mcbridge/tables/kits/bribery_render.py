@@ -17,6 +17,7 @@ from typing import Any
 from mcbridge.games.bribery import INFORMANT
 from mcbridge.tables.arena import Arena, SeatPlan
 from mcbridge.tables.kit import Scene, Texts
+from mcbridge.tables.kits.board_rows import seat_name, standing_rows
 from mcbridge.tables.kits.booth_panels import viewer_spots
 from mcbridge.tables.kits.bribery_arena import ACTION_SIGNS
 from mcbridge.tables.kits.signs import (
@@ -96,10 +97,6 @@ def render(
     return Scene.of_parts(parts)
 
 
-def _name(public: Mapping[str, Any], seat: int | None) -> str:
-    return "" if seat is None else str(public["players"][seat])
-
-
 def _card_name(text: Texts, card: str) -> str:
     return text.t(f"bribery.card.{card}")
 
@@ -140,11 +137,11 @@ def _board(
                 pile=public["pile"],
             )
         )
-        to_act = [_name(public, s) for s in public["to_act"] if s >= 0]
+        to_act = [seat_name(public, s) for s in public["to_act"] if s >= 0]
         scene.signs[signs["turn"].at] = BLANK if over else turn_lines(text, to_act, board.seconds)
         shown = spread(_showdown_rows(text, public), 2)
         scene.signs[signs["showdown"].at], scene.signs[signs["showdown_more"].at] = shown
-        ranks = spread(_standing_rows(public), 2, title=text.t(T + "standings"))
+        ranks = spread(standing_rows(public, "vp", "VP"), 2, title=text.t(T + "standings"))
         scene.signs[signs["standings"].at], scene.signs[signs["standings_more"].at] = ranks
 
     return memo.part("board", key, build, faces_of(signs))
@@ -166,16 +163,8 @@ def _showdown_rows(text: Texts, public: Mapping[str, Any]) -> list[str]:
     mode = text.t(T + f"mode_{last['mode']}")
     rows = [text.t(T + "showdown", round=last["round"], mode=mode), text.t(T + "informants", n=last["informants"])]
     for seat_key, total in last["totals"].items():
-        rows.append(f"{_name(public, int(seat_key))} {total}")
+        rows.append(f"{seat_name(public, int(seat_key))} {total}")
     return rows
-
-
-def _standing_rows(public: Mapping[str, Any]) -> list[str]:
-    rows = public.get("standings")
-    if rows is not None:  # the match is over: the rules' ranking
-        return [f"{row['rank']}.{row['name']} {row['vp']}VP" for row in rows]
-    order = sorted(range(len(public["players"])), key=lambda s: (-public["vp"][s], s))
-    return [f"{_name(public, s)} {public['vp'][s]}VP" for s in order]
 
 
 def _seat_public(
