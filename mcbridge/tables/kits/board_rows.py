@@ -1,9 +1,12 @@
-"""Board rows shared by the Bribery and Braff renders: names and the running standings."""
+"""Sign rows shared by the Bribery and Braff renders: names, short words packed into
+lines, and the running standings."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
+
+from mcbridge.tables.kits.signs import LINE_UNITS, text_width
 
 
 def seat_name(public: Mapping[str, Any], seat: int | None) -> str:
@@ -19,3 +22,14 @@ def standing_rows(public: Mapping[str, Any], score: str, unit: str = "") -> list
     scores = public[score]
     order = sorted(range(len(public["players"])), key=lambda s: (-scores[s], s))
     return [f"{seat_name(public, s)} {scores[s]}{unit}" for s in order]
+
+
+def pack(words: Sequence[str], units: int = LINE_UNITS) -> list[str]:
+    """Short words (cards, meter cups) joined by spaces into as few sign lines as they fit."""
+    lines: list[str] = []
+    for word in words:
+        if lines and text_width(lines[-1] + " " + word) <= units:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines

@@ -17,7 +17,7 @@ from typing import Any
 from mcbridge.games.braff.cards import COLOURS
 from mcbridge.tables.arena import Arena, SeatPlan
 from mcbridge.tables.kit import Scene, Texts
-from mcbridge.tables.kits.board_rows import seat_name, standing_rows
+from mcbridge.tables.kits.board_rows import pack, seat_name, standing_rows
 from mcbridge.tables.kits.booth_panels import viewer_spots
 from mcbridge.tables.kits.braff_arena import ACTION_SIGNS
 from mcbridge.tables.kits.signs import (
@@ -26,6 +26,7 @@ from mcbridge.tables.kits.signs import (
     PartMemo,
     faces_of,
     fill_slots,
+    fit,
     fit_lines,
     join_lines,
     lobby_lines,
@@ -103,17 +104,6 @@ def colour_name(text: Texts, colour: str) -> str:
     return text.t(f"braff.colour.{colour}")
 
 
-def pack(entries: Sequence[str], units: int = LINE_UNITS) -> list[str]:
-    """Short entries joined by spaces into as few sign lines as they fit."""
-    lines: list[str] = []
-    for entry in entries:
-        if lines and text_width(lines[-1] + " " + entry) <= units:
-            lines[-1] += " " + entry
-        else:
-            lines.append(entry)
-    return lines
-
-
 #: The public view's fields the board shows.
 BOARD_FIELDS = ("phase", "round", "lap", "dealer", "highest", "highest_stake", "pot", "carry", "discard_cost",
                 "to_act", "doubts", "last_round", "chips", "standings")
@@ -152,14 +142,20 @@ def _board(
         scene.signs[signs["turn"].at] = BLANK if over else turn_lines(text, to_act, board.seconds)
         meter = pack([f"{cup}{minimum}" for cup, minimum in public["meter"]])
         scene.signs[signs["meter"].at] = fit_lines([text.t(T + "meter"), *meter])
-        doubts = [text.t(T + "doubt", name=seat_name(public, receiver), kind=text.t(f"braff.kind.{kind}"))
-                  for _, receiver, kind in public["doubts"]]
+        doubts = [_doubt_row(text, seat_name(public, receiver), kind) for _, receiver, kind in public["doubts"]]
         scene.signs[signs["doubts"].at] = fit_lines([text.t(T + "doubts"), *doubts] if doubts else BLANK)
         scene.signs[signs["show"].at], scene.signs[signs["show_more"].at] = spread(_show_rows(text, public), 2)
         ranks = spread(standing_rows(public, "chips"), 2, title=text.t(T + "standings"))
         scene.signs[signs["standings"].at], scene.signs[signs["standings_more"].at] = ranks
 
     return memo.part("board", key, build, faces_of(signs))
+
+
+def _doubt_row(text: Texts, name: str, kind: str) -> str:
+    """"Ben: fake!", the name cut (never the doubt) to fit the line."""
+    said = text.t(T + f"kind_{kind}")
+    room = LINE_UNITS - text_width(text.t(T + "doubt", name="", kind=said))
+    return text.t(T + "doubt", name=fit(name, room), kind=said)
 
 
 def _show_rows(text: Texts, public: Mapping[str, Any]) -> list[str]:
@@ -284,11 +280,11 @@ def _character_lines(text: Texts, private: Mapping[str, Any]) -> Lines:
 
 def _bonus_lines(text: Texts, private: Mapping[str, Any]) -> Lines:
     character = next(c for c in private["character_table"] if c["id"] == private["character"])
-    rows = []
+    rows: list[str] = []
     for colour in COLOURS:
         pairs = character["rows"].get(colour)
-        if pairs:
-            rows.append(colour_name(text, colour) + " " + " ".join(f"{k}:+{b}" for k, b in pairs))
+        if pairs:  # "red 3:+5 5:+9", over two lines when it is longer than one
+            rows += pack([colour_name(text, colour), *(f"{k}:+{b}" for k, b in pairs)])
     return fit_lines(rows or [text.t(T + "no_bonus")])
 
 

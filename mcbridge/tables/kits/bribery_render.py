@@ -17,7 +17,7 @@ from typing import Any
 from mcbridge.games.bribery import INFORMANT
 from mcbridge.tables.arena import Arena, SeatPlan
 from mcbridge.tables.kit import Scene, Texts
-from mcbridge.tables.kits.board_rows import seat_name, standing_rows
+from mcbridge.tables.kits.board_rows import pack, seat_name, standing_rows
 from mcbridge.tables.kits.booth_panels import viewer_spots
 from mcbridge.tables.kits.bribery_arena import ACTION_SIGNS
 from mcbridge.tables.kits.signs import (
@@ -65,11 +65,11 @@ def card_label(text: Texts, value: int) -> str:
     return text.t(T + "informant") if value == INFORMANT else str(value)
 
 
-def cards_text(text: Texts, cards: Sequence[int]) -> str:
-    """"300 300 inf" as a short line (informants last)."""
+def card_words(text: Texts, cards: Sequence[int]) -> list[str]:
+    """["300", "300", "inf"]: luck cards ascending, informants last, in short words."""
     luck = sorted(c for c in cards if c != INFORMANT)
     short = text.t(T + "inf")
-    return " ".join([*(str(c) for c in luck), *(short for c in cards if c == INFORMANT)])
+    return [*(str(c) for c in luck), *(short for c in cards if c == INFORMANT)]
 
 
 def render(
@@ -126,8 +126,9 @@ def _board(
         scene.signs[signs["status"].at] = fit_lines(
             text.lines(T + "status", round=public["round"], rounds=rounds, phase=phase)
         )
-        stake = [f"{_card_name(text, c)} {public['influencers'][c]['vp']}VP" for c in public["stake"]]
-        scene.signs[signs["stake"].at] = fit_lines([text.t(T + "stake"), *(stake or ["-"])])
+        vp = sum(int(public["influencers"][c]["vp"]) for c in public["stake"])
+        names = [_card_name(text, c) for c in public["stake"]] or ["-"]
+        scene.signs[signs["stake"].at] = fit_lines([text.t(T + "stake", vp=vp), *names])
         scene.signs[signs["bets"].at] = fit_lines(
             text.lines(
                 T + "bets",
@@ -235,10 +236,10 @@ def _booth(
         signs = seat.signs
         if private:
             scene.signs[signs["played"].at] = fit_lines(
-                [text.t(T + "played", n=len(played)), *_rows(cards_text(text, played)), ""]
+                [text.t(T + "played", n=len(played)), *pack(card_words(text, played))]
             )
             scene.signs[signs["picked"].at] = fit_lines(
-                [text.t(T + "picked", n=len(picked)), *_rows(cards_text(text, list(picked))), ""]
+                [text.t(T + "picked", n=len(picked)), *pack(card_words(text, picked))]
             )
         else:
             scene.signs[signs["played"].at] = BLANK
@@ -250,10 +251,3 @@ def _booth(
         scene.signs[signs["info"].at] = fit_lines(text.lines(T + info_key, need=max(need, 0)))
 
     return memo.part(("booth", seat.index), facts, build, faces_of(seat.signs))
-
-
-def _rows(line: str) -> list[str]:
-    """A long card list over two sign lines."""
-    words = line.split()
-    half = (len(words) + 1) // 2 if len(" ".join(words)) > 15 else len(words)
-    return [" ".join(words[:half]), " ".join(words[half:])]
