@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sign_game_support import SignPlayers, kill_mid_match_and_resume, player_actions, seat_of_sign
-from sign_support import PublicOnly, replayed, shipped
+from sign_game_support import SignPlayers, player_actions, seat_of_sign
+from sign_support import PublicOnly, kill_and_resume, replayed, shipped
 from table_support import Rig, booth_cells, make_rig, outside_booths, seat_players, sign_text, world_snapshot
 
 from mcbridge import CONFIG_DIR, games
@@ -29,13 +29,9 @@ from mcbridge.tables.kits.braff import BraffKit, choices_of, raise_choices
 from mcbridge.tables.kits.braff_render import BoardInfo, Choices, SeatDraft, render
 from mcbridge.tables.kits.signs import PartMemo, time_left
 from mcbridge.tables.match_seeds import chance_rng, match_seed
-from mcbridge.tables.table import Table
 from mcbridge.world.embedded import EmbeddedHandle, start_embedded
-from mcbridge.world.geometry import Pos
 
 NAMES = ["Aki", "Ben", "Chie", "Dan", "Emi"]
-SIGN_OF: dict[Action, str] = {Call(): "call", AllIn(): "call", Drop(): "drop", Stand(): "stand",
-                              Doubt("fake"): "fake", Doubt("not_enough"): "not_enough"}
 JA_COLOURS = {"red": "赤", "yellow": "黄", "blue": "青", "green": "緑", "black": "黒", "white": "白"}
 EN_WORDS: dict[Action, str] = {Call(): "!call", AllIn(): "!all in", Drop(): "!drop", Stand(): "!stand",
                                Doubt("fake"): "!fake", Doubt("not_enough"): "!not enough", Discard(()): "!keep"}
@@ -45,33 +41,7 @@ JA_WORDS: dict[Action, str] = {Call(): "!ふーん", AllIn(): "!オールイン"
 
 
 class BraffMoves:
-    """Clicks: hand cards then DISCARD; CUP until the cup is right, -1/+1 to the stake, HIGHEST!."""
-
-    def clicks(self, table: Table, booth: int, seat: int, action: Action) -> list[Pos] | None:
-        kit = table.kit
-        state = table.state
-        assert isinstance(kit, BraffKit) and isinstance(state, BraffState)
-        draft = kit.drafts[booth]
-        if action in SIGN_OF:
-            return [seat_of_sign(table, booth, SIGN_OF[action])]
-        if isinstance(action, Discard):
-            assert draft.picked == [], "a fresh decision starts with nothing picked"
-            panel = viewer_spots(table.arena.seats[booth].cards)
-            hand, slots = state.hands[seat], []
-            for colour in action.cards:
-                slots.append(next(k for k, c in enumerate(hand) if c == colour and k not in slots))
-            return [*(panel[k].at for k in slots), seat_of_sign(table, booth, "discard")]
-        assert isinstance(action, Raise)
-        cups = [cup for cup, _, _ in raise_choices(state.legal_actions(seat))]
-        lows = {cup: lo for cup, lo, _ in raise_choices(state.legal_actions(seat))}
-        # a fresh decision drafts the smallest cup at its least stake; cycling up to a bigger
-        # cup lifts the stake to that cup's least (the least stakes never fall as cups grow)
-        assert (draft.cup, draft.stake) == (cups[0], lows[cups[0]])
-        steps = cups.index(action.cup)
-        delta = action.stake - lows[action.cup]
-        return [*[seat_of_sign(table, booth, "cup")] * steps,
-                *[seat_of_sign(table, booth, "plus" if delta > 0 else "minus")] * abs(delta),
-                seat_of_sign(table, booth, "raise")]
+    """Chat lines for Braff actions, English and Japanese."""
 
     def typed(self, action: Action, lang: str) -> str:
         ja = lang == "ja"
@@ -289,11 +259,15 @@ def test_different_deals_look_the_same_outside_the_booths(tmp_path: Path) -> Non
 
 # -- SIGKILL and resume --------------------------------------------------------------------
 def test_a_controller_killed_mid_round_resumes_the_same_match(world: EmbeddedHandle, tmp_path: Path) -> None:
-    before, after = kill_mid_match_and_resume(world, tmp_path, "braff", BraffMoves(), NAMES[:3])
-    assert after.actions[: len(before.actions)] == before.actions  # nothing lost, nothing rewritten
-    final = replayed(games.load("braff", before.rules_options()), after)
-    assert isinstance(final, BraffState) and final.is_over
-    assert len(player_actions(after)) > len(player_actions(before))
+    run = kill_and_resume(
+        world, tmp_path, "braff",
+        {"name: braff-1": "name: braff-kill", "locale: ja ": "locale: en ", "countdown: 10}": "countdown: 1}"},
+        NAMES[:3], games.load("braff").bot(), BraffMoves().typed,
+        kill_when=lambda state: state.phase == "bet",  # mid-round: a cup is declared
+        done_when=lambda state: False, damage="status")
+    final = replayed(run.game, run.after)
+    assert isinstance(final, BraffState) and final.is_over  # played to the end after the restart
+    assert len(player_actions(run.after)) > len(player_actions(run.before)) > 0
 
 
 # -- every action by its sign, the Japanese table ------------------------------------------

@@ -11,8 +11,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from sign_game_support import SignPlayers, kill_mid_match_and_resume, player_actions, seat_of_sign
-from sign_support import PublicOnly, replayed, shipped
+from sign_game_support import SignPlayers, player_actions, seat_of_sign
+from sign_support import PublicOnly, kill_and_resume, replayed, shipped
 from table_support import Rig, booth_cells, make_rig, outside_booths, seat_players, sign_text, world_snapshot
 
 from mcbridge import games
@@ -23,30 +23,14 @@ from mcbridge.tables.kits.booth_panels import viewer_spots
 from mcbridge.tables.kits.bribery import BriberyKit
 from mcbridge.tables.kits.bribery_render import BoardInfo, SeatDraft, render
 from mcbridge.tables.kits.signs import PartMemo, time_left
-from mcbridge.tables.table import Table
 from mcbridge.world.embedded import EmbeddedHandle, start_embedded
-from mcbridge.world.geometry import Pos
 
 NAMES = ["Aki", "Ben", "Chie", "Dan", "Emi"]
-SIGN_OF = {AllIn: "allin", Fold: "fold"}
 JA_CARD = {INFORMANT: "密告"}
 
 
 class BriberyMoves:
-    """Clicks: pick each card on the hand panel (one click per card), then RAISE or CALL."""
-
-    def clicks(self, table: Table, booth: int, seat: int, action: Action) -> list[Pos] | None:
-        kit = table.kit
-        assert isinstance(kit, BriberyKit)
-        if isinstance(action, Pass):
-            return [seat_of_sign(table, booth, "pass" if action.refill == "two_cards" else "pass_informant")]
-        if type(action) in SIGN_OF:
-            return [seat_of_sign(table, booth, SIGN_OF[type(action)])]
-        assert isinstance(action, Raise | Call)
-        assert kit.drafts[booth].picked == [], "a fresh decision starts with nothing picked"
-        panel = viewer_spots(table.arena.seats[booth].cards)
-        cells = [panel[kit.values.index(card)].at for card in action.cards]
-        return [*cells, seat_of_sign(table, booth, "raise" if isinstance(action, Raise) else "call")]
+    """Chat lines for Bribery actions, English and Japanese."""
 
     def typed(self, action: Action, lang: str) -> str:
         ja = lang == "ja"
@@ -228,11 +212,15 @@ def test_different_hands_look_the_same_outside_the_booths(tmp_path: Path) -> Non
 
 # -- SIGKILL and resume --------------------------------------------------------------------
 def test_a_controller_killed_mid_round_resumes_the_same_match(world: EmbeddedHandle, tmp_path: Path) -> None:
-    before, after = kill_mid_match_and_resume(world, tmp_path, "bribery", BriberyMoves(), NAMES[:3])
-    assert after.actions[: len(before.actions)] == before.actions  # nothing lost, nothing rewritten
-    final = replayed(games.load("bribery", before.rules_options()), after)
-    assert isinstance(final, BriberyState) and final.is_over
-    assert len(player_actions(after)) > len(player_actions(before))
+    run = kill_and_resume(
+        world, tmp_path, "bribery",
+        {"name: bribery-1": "name: bribery-kill", "locale: ja ": "locale: en ", "countdown: 10}": "countdown: 1}"},
+        NAMES[:3], games.load("bribery").bot(), BriberyMoves().typed,
+        kill_when=lambda state: state.phase == "bet" and any(state.played),  # mid-round: cards are on the table
+        done_when=lambda state: False, damage="status")
+    final = replayed(run.game, run.after)
+    assert isinstance(final, BriberyState) and final.is_over  # played to the end after the restart
+    assert len(player_actions(run.after)) > len(player_actions(run.before)) > 0
 
 
 # -- every action by its sign, the turn clock, the Japanese table ---------------------------

@@ -1,16 +1,12 @@
-"""Sign rows shared by the Bribery and Braff renders: names, short words packed into
-lines, and the running standings."""
+"""Sign rows shared by the Bribery and Braff renders: short words packed into lines, and
+the running standings."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from mcbridge.tables.kits.signs import LINE_UNITS, text_width
-
-
-def seat_name(public: Mapping[str, Any], seat: int | None) -> str:
-    return "" if seat is None else str(public["players"][seat])
+from mcbridge.tables.kits.signs import LINE_UNITS, player_name, text_width
 
 
 def standing_rows(public: Mapping[str, Any], score: str, unit: str = "") -> list[str]:
@@ -21,7 +17,7 @@ def standing_rows(public: Mapping[str, Any], score: str, unit: str = "") -> list
         return [f"{row['rank']}.{row['name']} {row[score]}{unit}" for row in rows]
     scores = public[score]
     order = sorted(range(len(public["players"])), key=lambda s: (-scores[s], s))
-    return [f"{seat_name(public, s)} {scores[s]}{unit}" for s in order]
+    return [f"{player_name(public, s)} {scores[s]}{unit}" for s in order]
 
 
 def pack(words: Sequence[str], units: int = LINE_UNITS) -> list[str]:

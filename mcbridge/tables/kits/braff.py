@@ -98,6 +98,35 @@ class BraffKit(HandTableKit[SeatDraft, Choices]):
             return AllIn() if "AllIn" in choices.kinds else Call()
         return DIRECT.get(target)
 
+    def clicks_for(self, booth: int, seat: int, action: Action) -> list[tuple[str, int]]:
+        """The clicks (target, slot) that make `action` from the booth's draft as its signs
+        show it now: what a person does, and what sign-clicking bots do."""
+        for target, direct in DIRECT.items():
+            if action == direct:
+                return [(target, 0)]
+        if isinstance(action, Call | AllIn):
+            return [("call", 0)]
+        draft = self.drafts[booth]
+        if isinstance(action, Discard):
+            hand, slots = self.state.hands[seat], []
+            for colour in action.cards:
+                slots.append(next(k for k, c in enumerate(hand) if c == colour and k not in slots))
+            unpick = [("card", k) for k in draft.picked]  # a click on a picked card puts it back
+            return [*unpick, *(("card", k) for k in slots), ("discard", 0)]
+        assert isinstance(action, Raise), action
+        choices = self.legal_by_booth()[booth]
+        cups = {cup: (lo, hi) for cup, lo, hi in choices.cups}
+        shown = SeatDraft(cup=draft.cup, stake=draft.stake)
+        if shown.cup not in cups:
+            self._fresh_raise(shown, choices)
+        clicks: list[tuple[str, int]] = []
+        while shown.cup != action.cup and len(clicks) <= len(cups):
+            clicks.append(("cup", 0))
+            cup = cycle(list(cups), shown.cup or "")
+            shown.cup, shown.stake = cup, clamp(shown.stake, *cups[cup])
+        step = "plus" if action.stake > shown.stake else "minus"
+        return [*clicks, *[(step, 0)] * abs(action.stake - shown.stake), ("raise", 0)]
+
     def parse_chat(self, seat: int, text: str) -> Action:
         """The rules' parse; but where the server has no private messages, a discard of
         cards not held is refused without the rules' answer, which counts the cards of

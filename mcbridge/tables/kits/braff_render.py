@@ -17,7 +17,7 @@ from typing import Any
 from mcbridge.games.braff.cards import COLOURS
 from mcbridge.tables.arena import Arena, SeatPlan
 from mcbridge.tables.kit import Scene, Texts
-from mcbridge.tables.kits.board_rows import pack, seat_name, standing_rows
+from mcbridge.tables.kits.board_rows import pack, standing_rows
 from mcbridge.tables.kits.booth_panels import viewer_spots
 from mcbridge.tables.kits.braff_arena import ACTION_SIGNS
 from mcbridge.tables.kits.signs import (
@@ -29,7 +29,8 @@ from mcbridge.tables.kits.signs import (
     fit,
     fit_lines,
     join_lines,
-    lobby_lines,
+    lobby_board,
+    player_name,
     spread,
     text_width,
     turn_lines,
@@ -123,26 +124,24 @@ def _board(
     def build(scene: Scene) -> None:
         scene.signs[signs["title"].at] = fit_lines(text.lines(T + "title", arena=arena.name))
         if public is None:
-            scene.signs[signs["status"].at] = lobby_lines(text, occupants, board.countdown)
-            for name in arena.part.board_signs:
-                scene.signs[signs[name].at] = BLANK
+            lobby_board(scene, arena, text, occupants, board.countdown)
             return
         over = public["phase"] == "over"
         scene.signs[signs["status"].at] = fit_lines(text.lines(
             T + "status", round=public["round"], rounds=public["rounds"], lap=public["lap"],
-            dealer=seat_name(public, public["dealer"]), phase=text.t(f"braff.phase.{public['phase']}")))
+            dealer=player_name(public, public["dealer"]), phase=text.t(f"braff.phase.{public['phase']}")))
         highest = public["highest"]
         scene.signs[signs["highest"].at] = fit_lines(
-            text.lines(T + "highest", cup=highest["cup"], name=seat_name(public, highest["seat"]),
+            text.lines(T + "highest", cup=highest["cup"], name=player_name(public, highest["seat"]),
                        stake=public["highest_stake"] if public["highest_stake"] is not None else "-")
             if highest and not over else text.lines(T + "highest_none"))
         scene.signs[signs["pot"].at] = fit_lines(
             text.lines(T + "pot", pot=public["pot"], carry=public["carry"], cost=public["discard_cost"]))
-        to_act = [seat_name(public, s) for s in public["to_act"] if s >= 0]
+        to_act = [player_name(public, s) for s in public["to_act"] if s >= 0]
         scene.signs[signs["turn"].at] = BLANK if over else turn_lines(text, to_act, board.seconds)
         meter = pack([f"{cup}{minimum}" for cup, minimum in public["meter"]])
         scene.signs[signs["meter"].at] = fit_lines([text.t(T + "meter"), *meter])
-        doubts = [_doubt_row(text, seat_name(public, receiver), kind) for _, receiver, kind in public["doubts"]]
+        doubts = [_doubt_row(text, player_name(public, receiver), kind) for _, receiver, kind in public["doubts"]]
         scene.signs[signs["doubts"].at] = fit_lines([text.t(T + "doubts"), *doubts] if doubts else BLANK)
         scene.signs[signs["show"].at], scene.signs[signs["show_more"].at] = spread(_show_rows(text, public), 2)
         ranks = spread(standing_rows(public, "chips"), 2, title=text.t(T + "standings"))
@@ -167,9 +166,9 @@ def _show_rows(text: Texts, public: Mapping[str, Any]) -> list[str]:
         rows.append(text.t(T + "unseen"))
     for shown in last["shown"]:
         out = text.t(T + "out") if shown["exposed"] else ""
-        rows.append(f"{seat_name(public, shown['seat'])} {shown['cup_label']} {out}".strip())
+        rows.append(f"{player_name(public, shown['seat'])} {shown['cup_label']} {out}".strip())
     for seat, amount in last["won"]:
-        rows.append(text.t(T + "won", name=seat_name(public, seat), amount=amount))
+        rows.append(text.t(T + "won", name=player_name(public, seat), amount=amount))
     return rows
 
 

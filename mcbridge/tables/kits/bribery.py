@@ -74,6 +74,17 @@ class BriberyKit(HandTableKit[SeatDraft, frozenset[str]]):
             return Raise(cards) if target == "raise" else Call(cards)
         return DIRECT.get(target)
 
+    def clicks_for(self, booth: int, seat: int, action: Action) -> list[tuple[str, int]]:
+        """The clicks (target, slot) that make `action` from the booth's draft as its signs
+        show it now: what a person does, and what sign-clicking bots do."""
+        for target, direct in DIRECT.items():
+            if action == direct:
+                return [(target, 0)]
+        assert isinstance(action, Raise | Call), action
+        clear = [("clear", 0)] if self.drafts[booth].picked else []
+        picks = [("card", self.values.index(card)) for card in action.cards]
+        return [*clear, *picks, ("raise" if isinstance(action, Raise) else "call", 0)]
+
     def parse_chat(self, seat: int, text: str) -> Action:
         """The rules' parse; but where the server has no private messages, a bet naming
         cards not held is refused without the rules' answer, which lists the hand (it

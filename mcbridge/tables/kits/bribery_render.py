@@ -17,7 +17,7 @@ from typing import Any
 from mcbridge.games.bribery import INFORMANT
 from mcbridge.tables.arena import Arena, SeatPlan
 from mcbridge.tables.kit import Scene, Texts
-from mcbridge.tables.kits.board_rows import pack, seat_name, standing_rows
+from mcbridge.tables.kits.board_rows import pack, standing_rows
 from mcbridge.tables.kits.booth_panels import viewer_spots
 from mcbridge.tables.kits.bribery_arena import ACTION_SIGNS
 from mcbridge.tables.kits.signs import (
@@ -27,7 +27,8 @@ from mcbridge.tables.kits.signs import (
     fill_slots,
     fit_lines,
     join_lines,
-    lobby_lines,
+    lobby_board,
+    player_name,
     spread,
     turn_lines,
 )
@@ -114,11 +115,8 @@ def _board(
 
     def build(scene: Scene) -> None:
         scene.signs[signs["title"].at] = fit_lines(text.lines(T + "title", arena=arena.name))
-        rest = ("stake", "bets", "turn", "showdown", "showdown_more", "standings", "standings_more")
         if public is None:
-            scene.signs[signs["status"].at] = lobby_lines(text, occupants, board.countdown)
-            for name in rest:
-                scene.signs[signs[name].at] = BLANK
+            lobby_board(scene, arena, text, occupants, board.countdown)
             return
         over = public["phase"] == "over"
         phase = text.t(f"bribery.phase.{public['phase']}")
@@ -138,7 +136,7 @@ def _board(
                 pile=public["pile"],
             )
         )
-        to_act = [seat_name(public, s) for s in public["to_act"] if s >= 0]
+        to_act = [player_name(public, s) for s in public["to_act"] if s >= 0]
         scene.signs[signs["turn"].at] = BLANK if over else turn_lines(text, to_act, board.seconds)
         shown = spread(_showdown_rows(text, public), 2)
         scene.signs[signs["showdown"].at], scene.signs[signs["showdown_more"].at] = shown
@@ -164,7 +162,7 @@ def _showdown_rows(text: Texts, public: Mapping[str, Any]) -> list[str]:
     mode = text.t(T + f"mode_{last['mode']}")
     rows = [text.t(T + "showdown", round=last["round"], mode=mode), text.t(T + "informants", n=last["informants"])]
     for seat_key, total in last["totals"].items():
-        rows.append(f"{seat_name(public, int(seat_key))} {total}")
+        rows.append(f"{player_name(public, int(seat_key))} {total}")
     return rows
 
 
