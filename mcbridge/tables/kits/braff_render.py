@@ -204,9 +204,10 @@ def _seat_public(
 
 
 def _shown_lines(text: Texts, public: Mapping[str, Any], seat: int) -> tuple[str, ...]:
-    """This round's discards once made; before that, what this seat showed last round."""
+    """This round's discards once made; before that (and once the match is over), what this
+    seat showed in the last show."""
     discards = public["discards"][seat]
-    if discards is not None:
+    if discards is not None and public["phase"] != "over":
         cards = [colour_name(text, c) for c in discards] or [text.t(T + "kept")]
         return (text.t(T + "discarded"), *pack(cards)[:3])
     last = public["last_round"]

@@ -15,6 +15,7 @@ from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
 from mcbridge.core import Action, IllegalAction
+from mcbridge.tables import rules_view
 from mcbridge.tables.arena import SeatPlan
 from mcbridge.tables.kit import CachedTexts, Kit
 from mcbridge.tables.kits.booth_panels import viewer_targets
@@ -66,7 +67,7 @@ class HandTableKit(Kit, Generic[D, C]):
         """The public view, with the rules' final ranking once the match is over."""
         state = self.table.state
         if state is not None and state.is_over and public is not None:
-            return {**public, "standings": state.result()["standings"]}
+            return {**public, "standings": rules_view.standings(state)}
         return public
 
     def refuse_unheld_quietly(self, cards: Iterable[Any], hand: Iterable[Any], code: str) -> None:
