@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sign_game_support import SignPlayers, player_actions, seat_of_sign
-from sign_support import PublicOnly, kill_and_resume, replayed, shipped
-from table_support import Rig, booth_cells, make_rig, outside_booths, seat_players, sign_text, world_snapshot
+from sign_game_support import Players, player_actions, sign_at
+from sign_support import PublicOnly, kill_and_resume, replayed, seat_people, shipped
+from table_support import Rig, booth_cells, make_rig, outside_booths, sign_text, world_snapshot
 
 from mcbridge import CONFIG_DIR, games
 from mcbridge.cli import main
@@ -76,9 +76,8 @@ def discarding(rig: Rig) -> None:
     rig.step()
 
 
-def start(rig: Rig, count: int = 4) -> SignPlayers:
-    players = seat_players(rig, count, NAMES)
-    return SignPlayers(rig.table, players, BraffMoves())
+def start(rig: Rig, count: int = 4) -> Players:
+    return Players(rig, seat_people(rig, NAMES[:count]), BraffMoves())
 
 
 def test_a_full_match_by_clicks_and_chat_equals_the_journal_replayed(rig: Callable[..., Rig],
@@ -89,18 +88,18 @@ def test_a_full_match_by_clicks_and_chat_equals_the_journal_replayed(rig: Callab
     r.bots.append(players)
     check = PublicOnly(r, lambda: public_only(r))
     check.run_until_finished()
-    assert check.compared > len(players.decided) > 20  # every cycle of the match was compared
+    assert check.compared > len(players.sent) > 20  # every cycle of the match was compared
     state = r.table.state
     assert isinstance(state, BraffState) and state.is_over
     saved = r.journal.match(r.table.match_id)  # type: ignore[arg-type]
     final = replayed(r.table.game, saved)
     assert isinstance(final, BraffState) and final == state
-    made = [(d.seat, d.action.to_json()) for d in players.decided]
+    made = [(seat, action.to_json()) for seat, action, _ in players.sent]
     assert player_actions(saved) == made
-    assert {d.how for d in players.decided} == {"click", "en", "ja"}
-    clicked = {type(d.action).__name__ for d in players.decided if d.how == "click"}
+    assert {how for _, _, how in players.sent} == {"click", "en", "ja"}
+    clicked = {type(action).__name__ for _, action, how in players.sent if how == "click"}
     assert {"Discard", "Raise", "Doubt"} <= clicked, clicked
-    assert any(isinstance(d.action, Raise) and d.how == "click" for d in players.decided)
+    assert any(isinstance(action, Raise) and how == "click" for _, action, how in players.sent)
     # the board's standings are the rules' ranking; each seat sign shows its chips
     rows = final.result()["standings"]
     board = [line for at in ("standings", "standings_more")
@@ -138,16 +137,16 @@ def test_the_booth_shows_character_hand_and_cup_and_drafts_a_raise(rig: Callable
     kit = r.table.kit
     assert isinstance(kit, BraffKit)
     cups = raise_choices(state.legal_actions(dealer))
-    player = players.players[booth]
+    player = players.people[booth]
     for name in ("cup", "cup", "plus", "plus", "plus"):
-        p = r.arena.frame.to_world(seat_of_sign(r.table, booth, name))
+        p = r.arena.frame.to_world(sign_at(r, booth, name))
         player.right_click(p.x, p.y, p.z)
     r.step()
     r.step()
     assert (kit.drafts[booth].cup, kit.drafts[booth].stake) == (cups[2][0], cups[2][1] + 3)
-    shown = sign_text(world, r.arena, seat_of_sign(r.table, booth, "raise"))
+    shown = sign_text(world, r.arena, sign_at(r, booth, "raise"))
     assert shown == ("HIGHEST!", f"cup {cups[2][0]}", f"stake {cups[2][1] + 3}", "[declare]")
-    p = r.arena.frame.to_world(seat_of_sign(r.table, booth, "raise"))
+    p = r.arena.frame.to_world(sign_at(r, booth, "raise"))
     player.right_click(p.x, p.y, p.z)
     r.step()
     saved = r.journal.match(r.table.match_id)  # type: ignore[arg-type]
@@ -193,7 +192,7 @@ def seed_with_same_dealer(base: int, arena: str, players: int) -> int:
     return next(s for s in range(base + 1, base + 200) if dealer(s) == dealer(base))
 
 
-def scripted_round(rig: Rig, players: SignPlayers) -> list[Any]:
+def scripted_round(rig: Rig, players: Players) -> list[Any]:
     """Everyone keeps, the dealer declares the smallest cup, the others call, the dealer
     stands; then "not enough!" all round, by clicks. What a spectator can see after each
     action (the last doubt shows the hands)."""
@@ -341,7 +340,7 @@ def test_a_discard_of_cards_not_held_is_refused_without_counting_the_hand_in_pub
     booth = r.table.booth_of(seat)
     colour = next(c for c in JA_COLOURS if state.hands[seat].count(c) < 2)
     r.table.can_tell = False  # a server without private messages: refusals go to public chat
-    players.players[booth].chat(f"!discard {colour} {colour}")
+    players.people[booth].chat(f"!discard {colour} {colour}")
     r.step()
     r.step()
     public = [line for line in spectator.chat_heard() if line.startswith(f"@{NAMES[booth]}:")]

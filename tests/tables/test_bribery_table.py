@@ -11,9 +11,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from sign_game_support import SignPlayers, player_actions, seat_of_sign
-from sign_support import PublicOnly, kill_and_resume, replayed, shipped
-from table_support import Rig, booth_cells, make_rig, outside_booths, seat_players, sign_text, world_snapshot
+from sign_game_support import Players, player_actions, sign_at
+from sign_support import PublicOnly, kill_and_resume, replayed, seat_people, shipped
+from table_support import Rig, booth_cells, make_rig, outside_booths, sign_text, world_snapshot
 
 from mcbridge import games
 from mcbridge.core import Action
@@ -72,9 +72,8 @@ def public_only(rig: Rig) -> Scene:
                   kit.values, BoardInfo(seconds=time_left(table)), PartMemo())
 
 
-def start(rig: Rig, count: int = 4) -> SignPlayers:
-    players = seat_players(rig, count, NAMES)
-    return SignPlayers(rig.table, players, BriberyMoves())
+def start(rig: Rig, count: int = 4) -> Players:
+    return Players(rig, seat_people(rig, NAMES[:count]), BriberyMoves())
 
 
 def test_a_full_match_by_clicks_and_chat_equals_the_journal_replayed(rig: Callable[..., Rig],
@@ -85,18 +84,18 @@ def test_a_full_match_by_clicks_and_chat_equals_the_journal_replayed(rig: Callab
     r.bots.append(players)
     check = PublicOnly(r, lambda: public_only(r))
     check.run_until_finished()
-    assert check.compared > len(players.decided) > 20  # every cycle of the match was compared
+    assert check.compared > len(players.sent) > 20  # every cycle of the match was compared
     state = r.table.state
     assert isinstance(state, BriberyState) and state.is_over
     saved = r.journal.match(r.table.match_id)  # type: ignore[arg-type]
     final = replayed(r.table.game, saved)
     assert isinstance(final, BriberyState) and final == state
     # every decision made in the world, and nothing else, is in the journal, in order
-    made = [(d.seat, d.action.to_json()) for d in players.decided]
+    made = [(seat, action.to_json()) for seat, action, _ in players.sent]
     assert player_actions(saved) == made
-    ways = {d.how for d in players.decided}
+    ways = {how for _, _, how in players.sent}
     assert ways == {"click", "en", "ja"}, ways
-    kinds = {type(d.action).__name__ for d in players.decided if d.how == "click"}
+    kinds = {type(action).__name__ for _, action, how in players.sent if how == "click"}
     assert {"Raise", "Pass"} <= kinds, kinds
     # the board's standings are the rules' ranking; each seat sign shows its VP
     rows = final.result()["standings"]
@@ -127,8 +126,8 @@ def test_the_hand_panel_shows_the_hand_and_picks_and_a_refused_click_says_why(ri
         lines = sign_text(world, r.arena, spot.at)
         assert lines is not None and lines[1] == f"you have {hand.count(value)}"
     # CALL with nothing picked at the start of a round: there is nothing to call; refused privately
-    player = players.players[booth]
-    p = r.arena.frame.to_world(seat_of_sign(r.table, booth, "call"))
+    player = players.people[booth]
+    p = r.arena.frame.to_world(sign_at(r, booth, "call"))
     player.right_click(p.x, p.y, p.z)
     r.step()
     assert r.table.state is state and state.to_act() == {seat} and r.table.seq == len(r.journal.match(
@@ -149,7 +148,7 @@ def test_the_hand_panel_shows_the_hand_and_picks_and_a_refused_click_says_why(ri
     r.step()
     assert kit.drafts[booth].picked == []
     # another booth's player clicking this booth's sign changes nothing
-    other = players.players[(booth + 1) % 3]
+    other = players.people[(booth + 1) % 3]
     other.hold(276)
     other.right_click(p.x, p.y, p.z)
     r.step()
@@ -157,7 +156,7 @@ def test_the_hand_panel_shows_the_hand_and_picks_and_a_refused_click_says_why(ri
 
 
 # -- hidden information --------------------------------------------------------------------
-def scripted_round(rig: Rig, players: SignPlayers) -> list[Any]:
+def scripted_round(rig: Rig, players: Players) -> list[Any]:
     """The first seat raises with its two lowest cards, the next calls with its two lowest,
     the others fold: all by clicks. What a spectator can see after each action."""
     table = rig.table
@@ -287,7 +286,7 @@ def test_a_bet_of_cards_not_held_is_refused_without_naming_the_hand_in_public(ri
     [seat] = state.to_act()
     booth = r.table.booth_of(seat)
     bet = "!raise " + " ".join(["100"] * (state.hands[seat].count(100) + 1))  # one more 100 than held
-    player = players.players[booth]
+    player = players.people[booth]
     player.chat(bet)  # with private messages: the rules' answer, hand included, to this player alone
     r.step()
     r.step()
