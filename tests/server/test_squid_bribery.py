@@ -14,11 +14,10 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from squid_match_support import ReachingPlayer, SquidRig, make_rig
-from squid_sign_support import SignBot, seat_sign_bots
+from squid_hand_support import full_match_by_clicks
+from squid_match_support import SquidRig, make_rig
 
 from mcbridge import CONFIG_DIR
-from mcbridge.core import CHANCE
 from mcbridge.games.bribery import BriberyBot, BriberyState
 from mcbridge.tables.config import load_arena
 from mcbridge.world.botrunner import BotPlayer
@@ -37,23 +36,5 @@ def rig(squid: FlyingSquidServer, tmp_path: Path) -> Iterator[SquidRig]:
 
 
 def test_a_full_match_with_three_bots_by_sword_clicks(rig: SquidRig, join: Callable[[str], BotPlayer]) -> None:
-    bots = [SignBot(rig.table, ReachingPlayer(join(name), rig.arena), b, 13, BriberyBot())
-            for b, name in enumerate(NAMES)]
-    seat_sign_bots(rig, bots)
-    rig.run_until(lambda: rig.table.finished, "the match", max_seconds=300)
-    rig.step()
-    state = rig.table.state
-    assert isinstance(state, BriberyState) and state.is_over and len(state.players) == 3
-    assert rig.table.match_id is not None
-    saved = rig.journal.match(rig.table.match_id)
-    final = rig.table.game.new_match(saved.players, saved.seed)
-    for seat, data in saved.actions:
-        final.apply(seat, rig.table.game.action_from_json(data))
-    assert final == state
-    kinds = [data["type"] for seat, data in saved.actions if seat != CHANCE]
-    assert "Raise" in kinds and "Pass" in kinds
-    heard = bots[0].player.chat_heard()
-    for bot in bots:
-        assert rig.table.text.t("common.timeout", name=bot.player.name) not in heard  # all by hand
-        assert bot.player.reached  # every click within a real client's reach
-    assert sum(bot.clicks for bot in bots) >= len(kinds)
+    state = full_match_by_clicks(rig, join, NAMES, BriberyBot(), kinds=("Raise", "Pass"))
+    assert isinstance(state, BriberyState)
