@@ -32,6 +32,7 @@ from mcbridge.tables.match_seeds import chance_rng, match_seed
 from mcbridge.world.embedded import EmbeddedHandle, start_embedded
 
 NAMES = ["Aki", "Ben", "Chie", "Dan", "Emi"]
+CHIPS = {"en": "chips", "ja": "チップ"}
 JA_COLOURS = {"red": "赤", "yellow": "黄", "blue": "青", "green": "緑", "black": "黒", "white": "白"}
 EN_WORDS: dict[Action, str] = {Call(): "!call", AllIn(): "!all in", Drop(): "!drop", Stand(): "!stand",
                                Doubt("fake"): "!fake", Doubt("not_enough"): "!not enough", Discard(()): "!keep"}
@@ -80,9 +81,10 @@ def start(rig: Rig, count: int = 4) -> Players:
     return Players(rig, seat_people(rig, NAMES[:count]), BraffMoves())
 
 
-def test_a_full_match_by_clicks_and_chat_equals_the_journal_replayed(rig: Callable[..., Rig],
-                                                                   world: EmbeddedHandle) -> None:
-    r = rig(shipped("braff"), seed=4)
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_full_match_by_clicks_and_chat_equals_the_journal_replay(rig: Callable[..., Rig], world: EmbeddedHandle,
+                                                                   lang: str) -> None:
+    r = rig(shipped("braff", locale=lang), seed=4)
     spectator = world.players.join("Spectator")
     players = start(r, 4)
     r.bots.append(players)
@@ -107,8 +109,10 @@ def test_a_full_match_by_clicks_and_chat_equals_the_journal_replayed(rig: Callab
     assert board == [f"{row['rank']}.{row['name']} {row['chips']}" for row in rows]
     for booth in range(4):
         lines = sign_text(world, r.arena, r.arena.seats[booth].signs["seat"].at)
-        assert lines is not None and lines[1] == NAMES[booth] and lines[2] == f"chips {final.chips.stacks[booth]}"
-    assert "Final standings:" in spectator.chat_heard() and not spectator.private_messages()
+        assert lines is not None and lines[1] == NAMES[booth]
+        assert lines[2] == f"{CHIPS[lang]} {final.chips.stacks[booth]}"
+    heard = spectator.chat_heard()
+    assert {"en": "Final standings:", "ja": "最終順位:"}[lang] in heard and not spectator.private_messages()
 
 
 def test_the_booth_shows_character_hand_and_cup_and_drafts_a_raise(rig: Callable[..., Rig],

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from sign_game_support import Players, player_actions, sign_at
 from sign_support import PublicOnly, kill_and_resume, replayed, seat_people, shipped
 from table_support import Rig, booth_cells, make_rig, outside_booths, sign_text, world_snapshot
@@ -76,9 +77,10 @@ def start(rig: Rig, count: int = 4) -> Players:
     return Players(rig, seat_people(rig, NAMES[:count]), BriberyMoves())
 
 
-def test_a_full_match_by_clicks_and_chat_equals_the_journal_replayed(rig: Callable[..., Rig],
-                                                                   world: EmbeddedHandle) -> None:
-    r = rig(shipped("bribery"), seed=3)
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_full_match_by_clicks_and_chat_equals_the_journal_replay(rig: Callable[..., Rig], world: EmbeddedHandle,
+                                                                   lang: str) -> None:
+    r = rig(shipped("bribery", locale=lang), seed=3)
     spectator = world.players.join("Spectator")
     players = start(r, 4)
     r.bots.append(players)
@@ -106,7 +108,7 @@ def test_a_full_match_by_clicks_and_chat_equals_the_journal_replayed(rig: Callab
         lines = sign_text(world, r.arena, r.arena.seats[booth].signs["seat"].at)
         assert lines is not None and lines[1] == NAMES[booth] and lines[2].startswith(f"VP {final.vp(booth)} ")
     heard = spectator.chat_heard()
-    assert "Final standings:" in heard and not spectator.private_messages()
+    assert {"en": "Final standings:", "ja": "最終順位:"}[lang] in heard and not spectator.private_messages()
 
 
 def test_the_hand_panel_shows_the_hand_and_picks_and_a_refused_click_says_why(rig: Callable[..., Rig],
