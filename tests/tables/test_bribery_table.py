@@ -302,3 +302,24 @@ def test_a_bet_of_cards_not_held_is_refused_without_naming_the_hand_in_public(ri
     assert public == [f"@{NAMES[booth]}: Those cards are not all in your hand: your hand is on the signs inside "
                       "your booth."]
     assert r.table.state is state and state.to_act() == {seat}
+
+
+def test_chat_out_of_turn_or_unknown_gets_one_line_naming_what_is_legal(rig: Callable[..., Rig],
+                                                                       world: EmbeddedHandle) -> None:
+    r = rig(shipped("bribery"), seed=3)
+    players = start(r, 3)
+    betting(r)
+    state = r.table.state
+    assert isinstance(state, BriberyState)
+    [seat] = state.to_act()
+    waiting = (seat + 1) % 3
+    before = r.table.seq
+    players.people[r.table.booth_of(waiting)].chat("!fold")  # not their turn
+    players.people[r.table.booth_of(seat)].chat("!bluff")  # no such command
+    r.step()
+    r.step()
+    assert r.table.seq == before and state.to_act() == {seat}
+    [out_of_turn] = players.people[r.table.booth_of(waiting)].private_messages()[-1:]
+    assert out_of_turn == f"It is not your turn; waiting for {NAMES[r.table.booth_of(seat)]}."
+    [unknown] = players.people[r.table.booth_of(seat)].private_messages()[-1:]
+    assert unknown.startswith('Unknown command "!bluff".') and "!pass" in unknown and "!raise" in unknown
