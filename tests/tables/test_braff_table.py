@@ -24,10 +24,9 @@ from mcbridge.core import Action
 from mcbridge.games.braff import BraffState
 from mcbridge.games.braff.actions import AllIn, Call, Discard, Doubt, Drop, Raise, Stand
 from mcbridge.tables.kit import Scene
-from mcbridge.tables.kits.booth_panels import viewer_spots
 from mcbridge.tables.kits.braff import BraffKit, choices_of, raise_choices
 from mcbridge.tables.kits.braff_render import BoardInfo, Choices, SeatDraft, render
-from mcbridge.tables.kits.signs import PartMemo, time_left
+from mcbridge.tables.kits.signs import PartMemo, panel_spots, time_left
 from mcbridge.tables.match_seeds import chance_rng, match_seed
 from mcbridge.world.embedded import EmbeddedHandle, start_embedded
 
@@ -124,7 +123,7 @@ def test_the_booth_shows_character_hand_and_cup_and_drafts_a_raise(rig: Callable
     assert isinstance(state, BraffState)
     for booth in range(3):
         view = state.view(booth)
-        panel = viewer_spots(r.arena.seats[booth].cards)
+        panel = panel_spots(r.arena.seats[booth].cards)
         assert [(sign_text(world, r.arena, spot.at) or ("", ""))[1] for spot in panel] == view["hand"]
         cup = sign_text(world, r.arena, r.arena.seats[booth].signs["cup_now"].at)
         assert cup is not None and cup[1] == f"{view['cup_label']} [{view['cup']}]"

@@ -20,10 +20,9 @@ from mcbridge import games
 from mcbridge.core import Action
 from mcbridge.games.bribery import INFORMANT, AllIn, BriberyState, Call, Fold, Pass, Raise
 from mcbridge.tables.kit import Scene
-from mcbridge.tables.kits.booth_panels import viewer_spots
 from mcbridge.tables.kits.bribery import BriberyKit
 from mcbridge.tables.kits.bribery_render import BoardInfo, SeatDraft, render
-from mcbridge.tables.kits.signs import PartMemo, time_left
+from mcbridge.tables.kits.signs import PartMemo, panel_spots, time_left
 from mcbridge.world.embedded import EmbeddedHandle, start_embedded
 
 NAMES = ["Aki", "Ben", "Chie", "Dan", "Emi"]
@@ -122,7 +121,7 @@ def test_the_hand_panel_shows_the_hand_and_picks_and_a_refused_click_says_why(ri
     booth = r.table.booth_of(seat)
     kit = r.table.kit
     assert isinstance(kit, BriberyKit)
-    panel = viewer_spots(r.arena.seats[booth].cards)
+    panel = panel_spots(r.arena.seats[booth].cards)
     hand = state.hands[seat]
     for spot, value in zip(panel, kit.values, strict=True):
         lines = sign_text(world, r.arena, spot.at)

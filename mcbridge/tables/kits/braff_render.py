@@ -18,7 +18,6 @@ from mcbridge.games.braff.cards import COLOURS
 from mcbridge.tables.arena import Arena, SeatPlan
 from mcbridge.tables.kit import Scene, Texts
 from mcbridge.tables.kits.board_rows import pack, standing_rows
-from mcbridge.tables.kits.booth_panels import viewer_spots
 from mcbridge.tables.kits.braff_arena import ACTION_SIGNS
 from mcbridge.tables.kits.signs import (
     BLANK,
@@ -30,6 +29,7 @@ from mcbridge.tables.kits.signs import (
     fit_lines,
     join_lines,
     lobby_board,
+    panel_spots,
     player_name,
     spread,
     text_width,
@@ -238,7 +238,7 @@ def _booth(
         for k, colour in enumerate(hand):
             key = "card_picked" if k in picked else "card"
             texts.append(fit_lines(text.lines(T + key, colour=colour_name(text, colour))))
-        fill_slots(scene, viewer_spots(seat.cards), texts)
+        fill_slots(scene, panel_spots(seat.cards), texts)
         if private and private["character"]:
             scene.signs[signs["character"].at] = _character_lines(text, private)
             scene.signs[signs["bonuses"].at] = _bonus_lines(text, private)

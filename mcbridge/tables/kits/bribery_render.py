@@ -18,7 +18,6 @@ from mcbridge.games.bribery import INFORMANT
 from mcbridge.tables.arena import Arena, SeatPlan
 from mcbridge.tables.kit import Scene, Texts
 from mcbridge.tables.kits.board_rows import pack, standing_rows
-from mcbridge.tables.kits.booth_panels import viewer_spots
 from mcbridge.tables.kits.bribery_arena import ACTION_SIGNS
 from mcbridge.tables.kits.signs import (
     BLANK,
@@ -28,6 +27,7 @@ from mcbridge.tables.kits.signs import (
     fit_lines,
     join_lines,
     lobby_board,
+    panel_spots,
     player_name,
     spread,
     turn_lines,
@@ -221,7 +221,7 @@ def _booth(
     facts = (tuple(hand), tuple(played), picked, legal, mine, need, info_key)
 
     def build(scene: Scene) -> None:
-        spots = viewer_spots(seat.cards)
+        spots = panel_spots(seat.cards)
         texts: list[Lines] = []
         for value in values:
             held, chosen = hand.count(value), picked.count(value)

@@ -18,8 +18,7 @@ from mcbridge.core import Action, IllegalAction
 from mcbridge.tables import rules_view
 from mcbridge.tables.arena import SeatPlan
 from mcbridge.tables.kit import CachedTexts, Kit
-from mcbridge.tables.kits.booth_panels import viewer_targets
-from mcbridge.tables.kits.signs import PartMemo
+from mcbridge.tables.kits.signs import PartMemo, panel_targets
 from mcbridge.tables.table import Table
 from mcbridge.world.geometry import Pos
 
@@ -42,7 +41,7 @@ class HandTableKit(Kit, Generic[D, C]):
         self._legal: tuple[Hashable, list[C]] = (None, [])
 
     def hit_targets(self, seat: SeatPlan) -> dict[Pos, tuple[str, int]]:
-        return {**super().hit_targets(seat), **viewer_targets(seat.cards, "card")}
+        return {**super().hit_targets(seat), **panel_targets(seat.cards, "card")}
 
     def decision_key(self) -> Hashable:
         return self.table.seq  # one seat acts at a time: every action is a new decision
