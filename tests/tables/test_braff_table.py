@@ -362,6 +362,8 @@ PANEL = "cards: {from: [2, 3, 12], to: [6, 3, 12], faces: north}"
     (PANEL, PANEL.replace(", faces: north", ""), "cards needs 'faces'", "cards:"),
     ("  - at: [36, 0, 0]\n", "  - at: [36, 0, 0]\n  - at: [45, 0, 0]\n", "braff allows at most 5 seats",
      "- at: [0, 0, 0]"),
+    ("options: {}", "options: {starting_chips: 0}", "starting_chips: 0 is not allowed; expected a whole number from 1",
+     "options:"),
 ])
 def test_a_bad_braff_arena_names_the_line_and_the_fix(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                                       old: str, new: str, words: str, at: str) -> None:
