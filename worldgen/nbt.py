@@ -89,6 +89,15 @@ class Columns:
     def __len__(self) -> int:
         return self.count
 
+    def fits(self, layout: _Layout, count: int) -> bool:
+        """Whether a layout's fields have the shapes the columns already hold (a damaged
+        or irregular element whose list has another length is kept whole instead)."""
+        for name, _offset, _width, n in layout.fields:
+            column = self.ints.get(name)
+            if column is not None and column.shape != ((count, n) if n > 1 else (count,)):
+                return False
+        return True
+
 
 def read_bytes(path: str, max_bytes: int = MAX_BYTES) -> bytes:
     """The file's NBT bytes: gunzipped or inflated when compressed, at most ``max_bytes``."""
@@ -258,7 +267,7 @@ class _Reader:
             start = self.pos
             element = self.compound(f"{where}[{i}]", depth + 1)
             layout = _layout(self.buf, start, self.pos)
-            if layout is None:
+            if layout is None or not cols.fits(layout, count):
                 cols.others[i] = element
                 i += 1
                 continue
@@ -331,6 +340,8 @@ def _layout(buf: bytes, start: int, end: int) -> _Layout | None:
         elif tag == 9 and buf[pos] in (1, 2, 3, 4):
             width = _SCALARS[buf[pos]][1]
             (n,) = struct.unpack_from(">i", buf, pos + 1)
+            if n < 1:  # an empty (or damaged, negative) list has no column to fill
+                return None
             pos += 5
             fields.append((name, pos - start, width, n))
             value_bytes.append((pos - start, width * n))
