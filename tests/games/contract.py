@@ -118,7 +118,9 @@ POLICY_KINDS = ("random", "type_first", "bot")
 
 
 def policy(game: Game, kind: str) -> Policy:
-    return {"random": RandomPolicy, "type_first": TypeFirstPolicy}[kind]() if kind != "bot" else game.bot()
+    if kind == "bot":
+        return game.bot()
+    return TypeFirstPolicy() if kind == "type_first" else RandomPolicy()
 
 
 # -- the checker -----------------------------------------------------------------------------
@@ -268,8 +270,8 @@ def play_checked(
             action = chooser.choose(state.view(seat), legal, rng)
             assert is_listed(action, legal), action
         check_idle_seats(state)
-        listed = state.legal_actions(seat)
-        if previous is not None and (listed or seat != CHANCE) and not is_listed(previous, listed):
+        # (chance outcomes need not be listed, so a chance seat is not probed here)
+        if previous is not None and seat != CHANCE and not is_listed(previous, state.legal_actions(seat)):
             check_refused(state, seat, previous)  # the last action again: mostly illegal by now
         if privacy:
             check_privacy(state, hooks, probes)

@@ -14,7 +14,7 @@ import dataclasses
 import json
 from collections import Counter
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 from mcbridge.core import Action, Event, Rng, State
 
@@ -46,7 +46,7 @@ class Hooks:
     #: random playthroughs per run (fewer for games whose matches are long)
     examples = 10
     #: player action type -> event types of which one must be emitted by the acting seat
-    action_events: dict[str, tuple[str, ...]] = {}
+    action_events: ClassVar[dict[str, tuple[str, ...]]] = {}
 
     def twins(self, state: Any, rng: Rng) -> list[Twin]:
         return []
@@ -69,7 +69,7 @@ class Hooks:
 
 
 class WoolBluffHooks(Hooks):
-    action_events = {
+    action_events: ClassVar[dict[str, tuple[str, ...]]] = {
         "Bid": ("BidMade",),
         "Through": ("ThroughSaid",),
         "Bluff": ("BluffCalled",),
@@ -101,7 +101,10 @@ class WoolBluffHooks(Hooks):
         # every active player keeps H - min(t, H) of the H wool drawn this turn
         hand = state.hand_size
         kept = sum(hand - min(t, hand) for s, t in enumerate(state.torches) if state.active[s])
-        return {"wool in play": (state.wool_in_play, kept), "public wool count": (state.view(None)["wool_in_play"], kept)}
+        return {
+            "wool in play": (state.wool_in_play, kept),
+            "public wool count": (state.view(None)["wool_in_play"], kept),
+        }
 
     def never_decreasing(self, state: Any) -> tuple[int, ...]:
         return (state.turn, *state.torches)
@@ -109,7 +112,11 @@ class WoolBluffHooks(Hooks):
 
 class DiceBluffHooks(Hooks):
     max_actions = 20_000
-    action_events = {"Bid": ("BidMade",), "Challenge": ("Challenged",), "SetAside": ("DiceSetAside",)}
+    action_events: ClassVar[dict[str, tuple[str, ...]]] = {
+        "Bid": ("BidMade",),
+        "Challenge": ("Challenged",),
+        "SetAside": ("DiceSetAside",),
+    }
 
     def twins(self, state: Any, rng: Rng) -> list[Twin]:
         found = []
@@ -140,7 +147,7 @@ class DiceBluffHooks(Hooks):
 
 class BriberyHooks(Hooks):
     max_actions = 20_000
-    action_events = {
+    action_events: ClassVar[dict[str, tuple[str, ...]]] = {
         "Pass": ("Passed",),
         "Fold": ("Folded",),
         "Raise": ("Raised",),
@@ -217,7 +224,7 @@ class BriberyHooks(Hooks):
 
 
 class BraffHooks(Hooks):
-    action_events = {
+    action_events: ClassVar[dict[str, tuple[str, ...]]] = {
         "Discard": ("Discarded",),
         "Raise": ("Raised", "Opened"),
         "Call": ("Called",),
@@ -266,7 +273,7 @@ class BraffHooks(Hooks):
 
 class BriscolaHooks(Hooks):
     examples = 5  # a match is five full deals of 40 cards
-    action_events = {
+    action_events: ClassVar[dict[str, tuple[str, ...]]] = {
         "Bid": ("BidMade",),
         "Solo": ("SoloBid",),
         "Pass": ("Passed",),

@@ -80,8 +80,29 @@ def probe(state: Any, seat: int, data: dict[str, Any]) -> None:
 
 
 #: Junk for any field: wrong types, out-of-range numbers, words of every game, nested shapes.
-JUNK = [None, True, False, -1, 0, 1, 2, 3, 12, 60, 10**9, 1.5, -0.5, *WORDS, [], [1], ["red", 2], [["red", 2]],
-        [["red", -1]], [[0, [["red", 1]]]], {"a": 1}]
+JUNK = [
+    None,
+    True,
+    False,
+    -1,
+    0,
+    1,
+    2,
+    3,
+    12,
+    60,
+    10**9,
+    1.5,
+    -0.5,
+    *WORDS,
+    [],
+    [1],
+    ["red", 2],
+    [["red", 2]],
+    [["red", -1]],
+    [[0, [["red", 1]]]],
+    {"a": 1},
+]
 
 
 def near(value: Any) -> list[Any]:
@@ -197,7 +218,7 @@ def test_seats_that_do_not_exist_or_are_not_to_act_are_refused(variant: Variant,
     for seat in [*range(-1, n), n, 99, -2, "0", None, 1.5]:
         if seat in waiting:
             continue
-        assert state.legal_actions(seat) == [], seat  # type: ignore[arg-type]
+        assert state.legal_actions(seat) == [], seat
         assert check_refused(state, seat, action) == "not_your_turn"
 
 
@@ -224,9 +245,9 @@ def test_parse_action_refuses_what_is_not_text(variant: Variant, text: Any) -> N
     assert refused.value.code
 
 
-CHAT = st.text(max_size=24) | st.lists(st.sampled_from([*WORDS, "bid", "予想", "-1", "3", "0.5", "12", "!"]), max_size=5).map(
-    " ".join
-)
+CHAT = st.text(max_size=24) | st.lists(
+    st.sampled_from([*WORDS, "bid", "予想", "-1", "3", "0.5", "12", "!"]), max_size=5
+).map(" ".join)
 
 
 @per_variant
@@ -262,10 +283,18 @@ def malformed(variant: Variant) -> list[tuple[str, str]]:
     cases = [("not JSON", "junk"), ("truncated", json.dumps(good)[:-7]), ("a list", "[]"), ("empty", "{}")]
     cases.append(("another game", json.dumps({**good, "game": "chess"})))
     cases += [(f"no {key}", json.dumps({k: v for k, v in good.items() if k != key})) for key in good]
-    cases += [("state is a list", json.dumps({**good, "state": []})), ("options is text", json.dumps({**good, "options": "x"}))]
+    cases += [
+        ("state is a list", json.dumps({**good, "state": []})),
+        ("options is text", json.dumps({**good, "options": "x"})),
+    ]
     cases.append(("bad option", json.dumps({**good, "options": {**good["options"], "min_players": "many"}})))
     for key in good["state"]:
-        cases.append((f"state without {key}", json.dumps({**good, "state": {k: v for k, v in good["state"].items() if k != key}})))
+        cases.append(
+            (
+                f"state without {key}",
+                json.dumps({**good, "state": {k: v for k, v in good["state"].items() if k != key}}),
+            )
+        )
     return cases
 
 
@@ -283,7 +312,7 @@ def test_from_json_refuses_another_game_and_bad_options(variant: Variant) -> Non
 def test_from_json_refuses_every_malformed_saved_match_with_a_stable_error(variant: Variant) -> None:
     game = variant.load()
     for what, text in malformed(variant):
-        with pytest.raises((IllegalAction, OptionError)) as refused:  # noqa: PT012 - one check per case
+        with pytest.raises((IllegalAction, OptionError)) as refused:
             game.from_json(text)
         assert str(refused.value), what
 
@@ -325,8 +354,14 @@ def test_any_option_value_loads_or_is_an_option_error_naming_the_key(variant: Va
 def test_bad_player_lists_are_option_errors(variant: Variant) -> None:
     game = variant.load()
     lo, hi = game.player_range
-    for players in (seat_names(lo - 1), seat_names(hi + 1), ["a"] * lo, ["", *seat_names(lo - 1)],
-                    ["x" * 33, *seat_names(lo - 1)], ["a\nb", *seat_names(lo - 1)]):
+    for players in (
+        seat_names(lo - 1),
+        seat_names(hi + 1),
+        ["a"] * lo,
+        ["", *seat_names(lo - 1)],
+        ["x" * 33, *seat_names(lo - 1)],
+        ["a\nb", *seat_names(lo - 1)],
+    ):
         with pytest.raises(OptionError) as refused:
             game.new_match(players, 1)
         assert refused.value.key == "players"
