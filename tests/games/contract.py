@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from game_hooks import HOOKS, Hooks, copy_of
@@ -84,21 +84,13 @@ def header_seq(state: State) -> int | None:
 
 
 def covers(entry: Action, action: Action) -> bool:
-    """Is `action` the listed `entry`, or inside it when `entry` is a compact form (a range of
-    raises and the like: anything with a `contains`/`covers` method or `__contains__`)?"""
-    if entry == action:
-        return True
-    for method in ("contains", "covers"):
-        check = getattr(entry, method, None)
-        if callable(check):
-            return bool(check(action))
-    if hasattr(type(entry), "__contains__"):
-        return action in entry  # type: ignore[operator]
-    return False
+    """Is `action` the listed `entry`, or inside it when `entry` is a compact form (the core's
+    `ActionRange` of raises, which answers `in`)?"""
+    return entry == action or (hasattr(type(entry), "__contains__") and action in entry)  # type: ignore[operator]
 
 
-def is_listed(action: Action, legal: Iterable[Action]) -> bool:
-    return any(covers(entry, action) for entry in legal)
+def is_listed(action: Action, legal: Sequence[Action]) -> bool:
+    return action in legal or any(covers(entry, action) for entry in legal if type(entry) is not type(action))
 
 
 # -- policies ------------------------------------------------------------------------------
@@ -151,10 +143,11 @@ def check_round_trip(state: State, copy: State) -> None:
         assert copy.timeout_action(seat) == state.timeout_action(seat)
 
 
-def check_refused(state: State, seat: Any, action: Any) -> str:
+def check_refused(state: State, seat: Any, action: Any, before: str | None = None) -> str:
     """`action` is not listed for `seat`: apply must refuse it and change nothing (an unlisted
-    action that is accepted fails here, whatever it did). Returns the refusal code."""
-    before = state.to_json()
+    action that is accepted fails here, whatever it did). Returns the refusal code. `before`:
+    the state's JSON, when the caller has it already."""
+    before = state.to_json() if before is None else before
     waiting = state.to_act()
     try:
         state.apply(seat, action)
@@ -171,12 +164,13 @@ def check_idle_seats(state: State) -> None:
     actor = min(waiting)
     listed = state.legal_actions(actor)
     sample = listed[0] if listed and actor != CHANCE else None
+    before = state.to_json()
     for seat in range(-1, len(state.players)):
         if seat in waiting:
             continue
         assert state.legal_actions(seat) == [], seat
         if sample is not None:
-            assert check_refused(state, seat, sample) == "not_your_turn"
+            assert check_refused(state, seat, sample, before) == "not_your_turn"
 
 
 def check_privacy(state: State, hooks: Hooks, rng: Rng) -> None:
@@ -335,12 +329,12 @@ def check_replay(game: Game, state: State, journal: Journal) -> None:
     assert result_json(replay) == result_json(state)
 
 
-def match_at(game: Game, seed: int, point: float, players: int | None = None) -> State:
-    """A random match stopped at `point` (0 = the start, 1 = the end) of its length, so any
-    point in [0, 1) is a match that is still running (for the bad-input tests)."""
+def match_at(game: Game, seed: int, point: float, players: int | None = None, kind: str = "random") -> State:
+    """A match stopped at `point` (0 = the start, 1 = the end) of its length, so any point in
+    [0, 1) is a match that is still running."""
     lo, hi = game.player_range
     names = seat_names(players or max(lo, min(4, hi)))
-    journal = play_plain(game, len(names), seed, "random")
+    journal = play_plain(game, len(names), seed, kind)
     state = game.new_match(names, seed)
     for seat, action in journal[: int(point * len(journal))]:
         state.apply(seat, action)
