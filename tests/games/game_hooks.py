@@ -96,12 +96,14 @@ class WoolBluffHooks(Hooks):
         return [Twin(twin, frozenset({seat}), f"seat {seat}: one {old} wool is {new}")]
 
     def laws(self, state: Any) -> Laws:
+        within = {"turn within the limit": (state.turn <= int(state.game.options["turns"]), True)}
         if state.phase not in ("bid", "respond", "reveal"):
-            return {}
+            return within
         # every active player keeps H - min(t, H) of the H wool drawn this turn
         hand = state.hand_size
         kept = sum(hand - min(t, hand) for s, t in enumerate(state.torches) if state.active[s])
         return {
+            **within,
             "wool in play": (state.wool_in_play, kept),
             "public wool count": (state.view(None)["wool_in_play"], kept),
         }
@@ -266,6 +268,7 @@ class BraffHooks(Hooks):
         return (state.round,)
 
     def after_action(self, before: Any, after: Any, seat: int, action: Action, events: list[Event]) -> None:
+        assert not {"hand", "hands", "character", "characters", "cup"} & set(after.view(None))
         if type(action).__name__ == "Discard":
             done = next(e for e in events if type(e).__name__ == "Discarded")
             assert done.count == len(action.cards)  # type: ignore[attr-defined]
@@ -308,6 +311,7 @@ class BriscolaHooks(Hooks):
         return (state.deal,)
 
     def after_action(self, before: Any, after: Any, seat: int, action: Action, events: list[Event]) -> None:
+        assert not {"hand", "hands"} & set(after.view(None))
         if type(action).__name__ == "Play":
             card = action.card  # type: ignore[attr-defined]
             assert card in before.hands[seat] and card not in after.hands[seat]
