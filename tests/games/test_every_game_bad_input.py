@@ -29,7 +29,6 @@ PENDING = {
     "load_non_mapping": "core: games.load(name, 'x') raises AttributeError",
     "action_from_json_non_mapping": "core: action_from_json(None) raises TypeError",
     "from_json_malformed": "core: a malformed saved match raises KeyError/AttributeError/JSONDecodeError",
-    "parse_non_string": "ux: parse_action with a non-string raises AttributeError/TypeError",
 }
 
 
