@@ -159,7 +159,8 @@ def check_refused(state: State, seat: Any, action: Any, before: str | None = Non
 
 
 def check_idle_seats(state: State) -> None:
-    """Every seat that is not to act has nothing legal and is refused with `not_your_turn`."""
+    """Every seat that is not to act has nothing legal, no timeout action, and is refused
+    with `not_your_turn`."""
     waiting = state.to_act()
     actor = min(waiting)
     listed = state.legal_actions(actor)
@@ -169,8 +170,25 @@ def check_idle_seats(state: State) -> None:
         if seat in waiting:
             continue
         assert state.legal_actions(seat) == [], seat
+        try:
+            timeout = state.timeout_action(seat)
+        except IllegalAction as refused:
+            assert refused.code == "not_your_turn", refused
+        else:
+            raise AssertionError(f"seat {seat} is not to act but has the timeout action {timeout!r}")
         if sample is not None:
             assert check_refused(state, seat, sample, before) == "not_your_turn"
+
+
+def check_no_chance_here(state: State, rng: Rng) -> None:
+    """Only a chance node draws a chance outcome: anywhere else `sample_chance` refuses."""
+    before = state.to_json()
+    try:
+        drawn = state.sample_chance(rng)
+    except IllegalAction as refused:
+        assert refused.code == "not_a_chance_node" and state.to_json() == before
+    else:
+        raise AssertionError(f"sample_chance drew {drawn!r} where {sorted(state.to_act())} are to act")
 
 
 def check_privacy(state: State, hooks: Hooks, rng: Rng) -> None:
@@ -264,6 +282,8 @@ def play_checked(
             action = chooser.choose(state.view(seat), legal, rng)
             assert is_listed(action, legal), action
         check_idle_seats(state)
+        if CHANCE not in waiting:
+            check_no_chance_here(state, probes)
         # (chance outcomes need not be listed, so a chance seat is not probed here)
         if previous is not None and seat != CHANCE and not is_listed(previous, state.legal_actions(seat)):
             check_refused(state, seat, previous)  # the last action again: mostly illegal by now

@@ -47,6 +47,8 @@ class Hooks:
     examples = 10
     #: player action type -> event types of which one must be emitted by the acting seat
     action_events: ClassVar[dict[str, tuple[str, ...]]] = {}
+    #: chance action types whose `legal_actions(CHANCE)` lists only some of the outcomes
+    unlisted_chance: ClassVar[frozenset[str]] = frozenset()
 
     def twins(self, state: Any, rng: Rng) -> list[Twin]:
         return []
@@ -69,6 +71,7 @@ class Hooks:
 
 
 class WoolBluffHooks(Hooks):
+    unlisted_chance = frozenset({"Reveal"})  # lists the untampered reveal; the walls may differ
     action_events: ClassVar[dict[str, tuple[str, ...]]] = {
         "Bid": ("BidMade",),
         "Through": ("ThroughSaid",),
@@ -137,11 +140,14 @@ class DiceBluffHooks(Hooks):
     def laws(self, state: Any) -> Laws:
         if state.is_over:  # the last cups stay up after the match
             return {}
-        return {
+        laws: Laws = {
             f"dice of seat {s}": (len(cup) + len(state.aside[s]), state.dice[s])
             for s, cup in enumerate(state.hidden)
             if cup is not None
         }
+        faces = [d for cup in state.hidden if cup for d in cup] + [d for aside in state.aside for d in aside]
+        laws["faces 1 to 6"] = (all(type(d) is int and 1 <= d <= 6 for d in faces), True)
+        return laws
 
     def never_decreasing(self, state: Any) -> tuple[int, ...]:
         return (state.round, *(-d for d in state.dice))
@@ -258,11 +264,20 @@ class BraffHooks(Hooks):
         return action
 
     def laws(self, state: Any) -> Laws:
+        from mcbridge.games.braff.cards import deck_cards
+
         total = int(state.game.options["starting_chips"]) * len(state.players)
-        return {
+        laws: Laws = {
             "chips": (sum(state.chips.stacks) + state.chips.pot_total + state.carry, total),
             "no negative stack": (min(state.chips.stacks) >= 0 and state.carry >= 0, True),
         }
+        dealt = Counter(c for c in state.characters if c is not None)
+        laws["characters from the game's set"] = (dealt - Counter(list(state.game.characters)), Counter())
+        if any(state.hands):
+            cards = Counter(state.pile) + sum((Counter(h) for h in state.hands), Counter())
+            cards += sum((Counter(d) for d in state.discards if d), Counter())
+            laws["cards"] = (cards, Counter(deck_cards(state.game.options["deck"])))
+        return laws
 
     def never_decreasing(self, state: Any) -> tuple[int, ...]:
         return (state.round,)

@@ -9,7 +9,6 @@ malformed saved matches, and bad options to `games.load` and `new_match`.
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import json
 from typing import Any
@@ -59,23 +58,39 @@ def refused_or_listed(state: Any, seat: Any, action: Any) -> None:
 def probe(state: Any, seat: int, data: dict[str, Any]) -> None:
     """Send an action as JSON, the way a journal or a table hands it over, without moving the
     match on: junk is refused by `action_from_json` or by `apply` (state unchanged); an action
-    that `apply` accepts must have been listed."""
+    that `apply` accepts must have been listed, or be a chance outcome of the kind the node
+    draws (see `check_unlisted_chance`)."""
     try:
         action = state.game.action_from_json(data)
     except IllegalAction as refused:
         assert refused.code, refused  # bad_action_fields, unknown_action, or the action's own check
         return
+    hooks = HOOKS[state.game.name]
     listed = state.legal_actions(seat)
-    if is_listed(action, listed) or is_listed(HOOKS[state.game.name].canonical(action), listed):
+    if is_listed(action, listed) or is_listed(hooks.canonical(action), listed):
         return  # legal after all: the playthroughs apply legal actions
-    if seat == CHANCE:  # outcomes need not be listed (a big deal, a tampered wall): judge on a copy
-        copy = copy_of(state)
-        with contextlib.suppress(IllegalAction):
-            copy.apply(seat, action)
-            return
+    if seat == CHANCE and (not listed or type(action).__name__ in hooks.unlisted_chance):
+        check_unlisted_chance(state, action)
+    else:
+        check_refused(state, seat, action)
+
+
+def check_unlisted_chance(state: Any, action: Any) -> None:
+    """A chance node too big to list (a deal, a roll) or with outcomes beyond its list (a
+    tampered wall) is judged on a copy: refused with nothing changed, or accepted as an outcome
+    of the same kind and for the same seat as the one the node draws, with the game's laws
+    still holding afterwards."""
+    copy = copy_of(state)
+    try:
+        copy.apply(CHANCE, action)
+    except IllegalAction:
         assert copy == state
         return
-    check_refused(state, seat, action)
+    drawn = state.sample_chance(Rng(0))
+    assert type(action) is type(drawn), (action, drawn)
+    assert getattr(action, "seat", None) == getattr(drawn, "seat", None), (action, drawn)
+    for law, (actual, expected) in HOOKS[state.game.name].laws(copy).items():
+        assert actual == expected, (action, law, actual, expected)
 
 
 #: Junk for any field: wrong types, out-of-range numbers, words of every game, nested shapes.
@@ -142,6 +157,8 @@ def test_junk_near_miss_and_stale_actions_are_refused_or_listed_at_every_step(
         listed = state.legal_actions(seat)
         kind = rng.pick(game.action_types)
         probe(state, seat, {"type": kind.__name__, **{f.name: rng.pick(JUNK) for f in dataclasses.fields(kind)}})
+        if seat == CHANCE and not listed:  # a node too big to list: start from what it draws
+            listed = [state.sample_chance(rng)]
         with_fields = [a for a in listed if dataclasses.fields(a)]
         if with_fields:
             fields = rng.pick(with_fields).to_json()
