@@ -7,8 +7,8 @@ nothing, hidden information stays out of every view it does not belong to, and t
 conservation laws hold. At the end the journal, stored as JSON, replays to an equal match.
 
 The suite runs against the public API as it is on main and after the core refactor
-(typed `Result`, `state.header()`, compact legal-action entries); the small `*_compat`
-helpers below are the only places that know both forms. [decided here]
+(typed `Result`, `state.header()`, compact legal-action entries): `result_json`,
+`header_seq` and `covers` below are the only places that know both forms. [decided here]
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from game_hooks import HOOKS, Hooks, copy_of
 from mcbridge import games
 from mcbridge.core import CHANCE, Action, Event, Game, IllegalAction, Policy, Rng, State
 from mcbridge.core.policies import RandomPolicy
+from mcbridge.games.cli import default_players
 
 
 # -- one registry entry per game and ruleset --------------------------------------------------
@@ -46,11 +47,10 @@ def variants() -> list[Variant]:
     game added to `mcbridge.games.GAMES` (or a ruleset added to a schema) joins the suite."""
     found: list[Variant] = []
     for name in games.available():
-        spec = games.load(name).schema.fields.get("ruleset")
-        choices = getattr(spec, "choices", None)
-        default = games.load(name).options.get("ruleset")
+        game = games.load(name)
+        default = game.options.get("ruleset")
         found.append(Variant(name))
-        for choice in choices or ():
+        for choice in getattr(game.schema.fields.get("ruleset"), "choices", ()):
             if choice is not None and choice != default:
                 found.append(Variant(name, (("ruleset", choice),)))
     return found
@@ -229,8 +229,9 @@ def check_accepted(before: State, after: State, seat: int, action: Action, event
                 mine, told = getattr(action, field.name), getattr(said[0], field.name, None)
                 if type(mine) is type(told) and isinstance(mine, int | str):
                     assert mine == told, (field.name, action, said[0])
-    for name, (now, then) in enumerate(zip(hooks.never_decreasing(after), hooks.never_decreasing(before), strict=True)):
-        assert now >= then, (name, then, now)
+    monotone = zip(hooks.never_decreasing(after), hooks.never_decreasing(before), strict=True)
+    for index, (now, then) in enumerate(monotone):
+        assert now >= then, (index, then, now)
     hooks.after_action(before, after, seat, action, events)
 
 
@@ -352,8 +353,7 @@ def check_replay(game: Game, state: State, journal: Journal) -> None:
 def match_at(game: Game, seed: int, point: float, players: int | None = None, kind: str = "random") -> State:
     """A match stopped at `point` (0 = the start, 1 = the end) of its length, so any point in
     [0, 1) is a match that is still running."""
-    lo, hi = game.player_range
-    names = seat_names(players or max(lo, min(4, hi)))
+    names = seat_names(players or default_players(game))
     journal = play_plain(game, len(names), seed, kind)
     state = game.new_match(names, seed)
     for seat, action in journal[: int(point * len(journal))]:
