@@ -142,21 +142,29 @@ def near(value: Any) -> list[Any]:
 def test_junk_near_miss_and_stale_actions_are_refused_or_listed_at_every_step(
     variant: Variant, seed: int, tweak: int, data: st.DataObject
 ) -> None:
-    """At every step of a match, three probes: an action type with junk in every field; a
-    listed action with one field changed (a colour that does not exist, a count one too high, a
-    card not in the hand, a stake below the minimum); an action that was legal earlier (a stale
-    click, a replayed chat line). Each is refused with the match unchanged, or was listed: a
-    rule check deleted from a game's `_apply` makes this fail."""
+    """At every step of a match: an action type with junk in every field; every action type
+    that needs no field (pass, bluff, fold ...); a listed action with one field changed (a
+    colour that does not exist, a count one too high, a card not in the hand, a stake below the
+    minimum); an action that was legal earlier (a stale click, a replayed chat line). Each is
+    refused with the match unchanged, or was listed: a rule check deleted from a game's
+    `_apply` makes this fail."""
     game = variant.load()
     lo, hi = game.player_range
     players = data.draw(st.integers(lo, min(hi, 6)), label="players")
     rng = Rng(tweak)
     earlier: list[Any] = []
+    bare_types = [
+        kind.__name__
+        for kind in game.action_types
+        if all(f.default is not dataclasses.MISSING for f in dataclasses.fields(kind))
+    ]
     for state in walk(game, players, seed):
         seat = rng.pick(sorted(state.to_act()))
         listed = state.legal_actions(seat)
         kind = rng.pick(game.action_types)
         probe(state, seat, {"type": kind.__name__, **{f.name: rng.pick(JUNK) for f in dataclasses.fields(kind)}})
+        for bare in bare_types:  # PASS, BLUFF, FOLD...: cheap to try every one at every step
+            probe(state, seat, {"type": bare})
         if seat == CHANCE and not listed:  # a node too big to list: start from what it draws
             listed = [state.sample_chance(rng)]
         with_fields = [a for a in listed if dataclasses.fields(a)]
