@@ -44,7 +44,7 @@ class Hooks:
     #: a bound on the journal length; a match longer than this did not terminate
     max_actions = 5000
     #: random playthroughs per run (fewer for games whose matches are long)
-    examples = 10
+    examples = 8
     #: player action type -> event types of which one must be emitted by the acting seat
     action_events: ClassVar[dict[str, tuple[str, ...]]] = {}
     #: chance action types whose `legal_actions(CHANCE)` lists only some of the outcomes
@@ -290,7 +290,7 @@ class BraffHooks(Hooks):
 
 
 class BriscolaHooks(Hooks):
-    examples = 5  # a match is five full deals of 40 cards
+    examples = 4  # a match is five full deals of 40 cards
     action_events: ClassVar[dict[str, tuple[str, ...]]] = {
         "Bid": ("BidMade",),
         "Solo": ("SoloBid",),
