@@ -21,6 +21,8 @@ from mcbridge.core import Rng
 
 
 def test_the_suite_covers_every_registered_game_and_ruleset() -> None:
+    missing = set(games.GAMES) - set(HOOKS)
+    assert not missing, f"registered games without contract hooks in tests/games/game_hooks.py: {sorted(missing)}"
     assert {v.game for v in VARIANTS} == set(games.GAMES) == set(HOOKS)
     assert "dice_bluff-perudo" in VARIANT_IDS  # a second ruleset is a second variant
 
