@@ -95,6 +95,55 @@ def test_put_in_refuses_more_than_the_stack_and_negative_amounts_without_change(
     assert chips.to_json() == before
 
 
+def test_an_empty_stack_is_all_in_only_with_chips_in_the_pot() -> None:
+    # a seat that has nothing left and put nothing in is out of chips, not all in
+    chips = ChipStacks([0, 0, 10])
+    assert chips.pot_total == 0
+    assert not chips.is_all_in(0) and not chips.is_all_in(1) and not chips.is_all_in(2)
+    chips.put_in(1, 0)  # putting in nothing changes nothing
+    assert not chips.is_all_in(1) and chips.to_json() == {"stacks": [0, 0, 10], "contributions": [0, 0, 0]}
+    assert chips.put_in(2, 10) == 10  # the exact stack: all in
+    assert chips.is_all_in(2) and chips.stacks[2] == 0 and chips.pot_total == 10
+    assert not chips.is_all_in(0)
+    chips.clear_pot()
+    assert not chips.is_all_in(2)  # a new round: the empty stack has no chips in this pot
+
+
+def test_a_stack_with_one_chip_left_is_not_all_in() -> None:
+    chips = ChipStacks([10, 10])
+    chips.put_in(0, 9)
+    assert not chips.is_all_in(0) and chips.stacks == [1, 10]
+    with pytest.raises(IllegalAction) as exc:
+        chips.put_in(0, 2)
+    assert exc.value.details == {"have": 1, "need": 2}
+    chips.put_in(0, 1)
+    assert chips.is_all_in(0) and chips.total() == 20
+
+
+def test_empty_and_single_seat_pots() -> None:
+    assert side_pots([], live=[]) == []
+    assert side_pots([0, 0], live=[]) == []
+    assert pots_as_tuples(side_pots([7], live=[0])) == [(7, {0})]
+    assert pots_as_tuples(side_pots([7, 0], live=[1])) == [(7, {1})]  # only the folded seat paid
+    assert split_evenly(0, [0, 1]) == ({0: 0, 1: 0}, 0)
+    assert split_evenly(1, [1, 0]) == ({1: 0, 0: 0}, 1)
+
+
+def test_awarding_a_pot_to_one_winner_leaves_no_remainder_and_clearing_conserves_chips() -> None:
+    chips = ChipStacks([10, 10, 10])
+    for seat in range(3):
+        chips.put_in(seat, 10)
+    (pot,) = chips.pots(live=[0, 1, 2])
+    assert pot.amount == 30 and chips.award(pot, [1]) == 0
+    chips.clear_pot()
+    assert chips.stacks == [0, 30, 0] and chips.total() == 30 and chips.pot_total == 0
+
+
+def test_no_contributions_in_json_means_an_empty_pot() -> None:
+    assert ChipStacks([5, 5]).contributions == [0, 0]
+    assert ChipStacks.from_json({"stacks": [5, 5], "contributions": []}).contributions == [0, 0]
+
+
 def test_stacks_round_trip_through_json() -> None:
     chips = ChipStacks([5, 0, 7], [1, 9, 0])
     again = ChipStacks.from_json(chips.to_json())

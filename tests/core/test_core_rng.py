@@ -1,7 +1,9 @@
-"""The seeded RNG (mcbridge.core.rng): same seed, same draws; derived streams independent."""
+"""The seeded RNG (mcbridge.core.rng): same seed, same draws in every process (pinned as
+values); derived streams independent."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -17,7 +19,9 @@ def draws(rng: Rng) -> list[object]:
         rng.pick("abcdef"),
         rng.shuffled(range(10)),
         rng.roll(5),
+        rng.roll(3, faces=20),
         rng.weighted_counts({"red": 2, "blue": 2, "white": 1}, 10),
+        rng.sample(range(20), 3),
     ]
 
 
@@ -25,6 +29,33 @@ def test_same_seed_gives_the_same_draws() -> None:
     assert draws(Rng(7)) == draws(Rng(7))
     assert draws(Rng("match-42")) == draws(Rng("match-42"))
     assert draws(Rng(7)) != draws(Rng(8))
+
+
+#: The streams as literal values: a recorded match replays its chance draws from its seed
+#: (a resumed match continues its own stream), so these must be the same in every process,
+#: on every machine and Python version. A change here breaks every stored journal that has
+#: chance left to draw, and every golden transcript: it is never a routine update.
+PINNED: dict[int | str, list[object]] = {
+    7: [0.32383276483316237, 154, "d", [3, 6, 5, 7, 9, 4, 2, 8, 1, 0], [4, 4, 1, 2, 1], [18, 14, 2],
+        {"red": 4, "blue": 2, "white": 4}, [9, 13, 4]],
+    "match-42": [0.4367325528696132, 302, "a", [3, 9, 7, 8, 2, 6, 0, 5, 1, 4], [3, 1, 2, 3, 3], [3, 11, 9],
+                 {"red": 5, "blue": 5, "white": 0}, [7, 12, 16]],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("seed", list(PINNED))
+def test_the_streams_are_pinned_as_values(seed: int | str) -> None:
+    assert draws(Rng(seed)) == PINNED[seed]
+
+
+def test_a_derived_stream_and_a_shuffle_are_pinned_as_values() -> None:
+    assert draws(Rng.derived(7, "timeout", 1, 0)) == [
+        0.6807888530495219, 794, "a", [0, 1, 9, 3, 4, 7, 2, 6, 8, 5], [5, 6, 4, 1, 6], [4, 15, 4],
+        {"red": 4, "blue": 5, "white": 1}, [6, 19, 14],
+    ]  # fmt: skip
+    cards = list(range(8))
+    Rng(3).shuffle(cards)
+    assert cards == [0, 5, 7, 2, 1, 6, 4, 3]
 
 
 def test_derived_seeds_are_pinned_so_every_machine_derives_the_same_stream() -> None:
