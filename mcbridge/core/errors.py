@@ -39,3 +39,18 @@ class OptionError(ValueError):
 
     def located(self, where: str) -> OptionError:
         return OptionError(self.key, self.value, self.allowed, where)
+
+
+class BadState(ValueError):
+    """Saved match data (`Game.from_json`) that is not a match of this game.
+
+    Like IllegalAction it carries a stable `code` ("bad_json", "wrong_game",
+    "missing_field", "bad_state") and details that name the field and what was expected.
+    It is a ValueError so callers that guard a restore with `except ValueError` keep working.
+    """
+
+    def __init__(self, code: str, **details: Any) -> None:
+        self.code = code
+        self.details = details
+        shown = ", ".join(f"{k}={v!r}" for k, v in details.items())
+        super().__init__(f"{code}({shown})" if shown else code)

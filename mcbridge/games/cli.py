@@ -76,19 +76,11 @@ def run(args: argparse.Namespace) -> int:
     actions = len(play_out(state, game.bot(), Rng(args.seed), on_events=show))
     result = state.result()
     if args.json:
-        print(json.dumps(result, ensure_ascii=False, indent=2))
+        print(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
     else:
         print()
         print(text.t(f"{game.name}.name"), f"- seed {args.seed}, {actions} actions")
-        for row in result["standings"]:
-            print(text.t("common.standings", **row, score=_score(row)))
+        for row in result.standings:
+            score = f"{row.score} {result.score_name}{' (out)' if row.eliminated else ''}"
+            print(text.t("common.standings", **row.to_json(), score=score))
     return 0
-
-
-def _score(row: dict[str, Any]) -> str:
-    """The per-game number that ranks a player, as one short string."""
-    for key in ("torches", "chips", "vp", "points", "dice"):
-        if key in row:
-            extra = " (out)" if row.get("eliminated_turn") is not None else ""
-            return f"{row[key]} {key}{extra}"
-    return ""

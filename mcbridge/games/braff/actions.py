@@ -9,16 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mcbridge.core import Action, Event, IllegalAction
+from mcbridge.core import Action, Event, FirstSeat, IllegalAction
 from mcbridge.games.braff.cards import COLOURS, sort_cards
 
 DOUBT_KINDS = ("fake", "not_enough")
 
 
 # -- chance actions --------------------------------------------------------------------
-@dataclass(frozen=True)
-class FirstDealer(Action):
-    seat: int
+#: Who deals first. (the core's one "who goes first" chance action)
+FirstDealer = FirstSeat
 
 
 @dataclass(frozen=True)
@@ -77,7 +76,7 @@ class Doubt(Action):
     kind: str  # "fake" | "not_enough"
 
 
-ACTION_TYPES: tuple[type[Action], ...] = (FirstDealer, Shuffle, Discard, Raise, Call, AllIn, Drop, Stand, Doubt)
+ACTION_TYPES: tuple[type[Action], ...] = (FirstSeat, Shuffle, Discard, Raise, Call, AllIn, Drop, Stand, Doubt)
 
 
 # -- events ------------------------------------------------------------------------------

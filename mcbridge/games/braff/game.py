@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
-from mcbridge.core import Action, Game, OptionError, Policy, State
+from mcbridge.core import Action, FirstSeat, Game, OptionError
 from mcbridge.games.braff import parse
 from mcbridge.games.braff.actions import ACTION_TYPES, EVENT_TYPES
 from mcbridge.games.braff.bot import BraffBot
@@ -21,6 +21,9 @@ class Braff(Game):
     state_class = BraffState
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
+    action_aliases: ClassVar[Mapping[str, type[Action]]] = {"FirstDealer": FirstSeat}
+    text_parser = staticmethod(parse.parse)
+    bot_class = BraffBot
 
     def __init__(self, options: Mapping[str, Any] | None = None, seed_file: Path | None = None) -> None:
         super().__init__(options, seed_file)
@@ -60,10 +63,3 @@ class Braff(Game):
         if sum(o["deck"].values()) < needed:
             allowed = f"at least {needed} cards (a hand and the most discards for every player)"
             raise OptionError("deck", o["deck"], allowed)
-
-    def parse_action(self, seat: int, text: str, state: State) -> Action:
-        assert isinstance(state, BraffState)
-        return parse.parse(seat, text, state)
-
-    def bot(self) -> Policy:
-        return BraffBot()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mcbridge.core import Action, Event
+from mcbridge.core import Action, Event, FirstSeat
 
 INFORMANT = 0
 Cards = tuple[int, ...]
@@ -28,11 +28,8 @@ class ArrangeInfluencers(Action):
     pile: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class FirstStarter(Action):
-    """Round 1's start player (the seed plays rock-paper-scissors)."""
-
-    seat: int
+#: Round 1's start player (the seed plays rock-paper-scissors). (the core's one "who goes first" chance action)
+FirstStarter = FirstSeat
 
 
 @dataclass(frozen=True)
@@ -74,7 +71,7 @@ class AllIn(Action):
     """Play every card in your hand, whatever the highest count."""
 
 
-ACTION_TYPES: tuple[type[Action], ...] = (ArrangeInfluencers, FirstStarter, Shuffle, Pass, Fold, Raise, Call, AllIn)
+ACTION_TYPES: tuple[type[Action], ...] = (ArrangeInfluencers, FirstSeat, Shuffle, Pass, Fold, Raise, Call, AllIn)
 
 
 # -- events ------------------------------------------------------------------------------

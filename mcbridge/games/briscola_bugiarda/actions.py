@@ -8,13 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mcbridge.core import Action, Event
-
+from mcbridge.core import Action, Event, FirstSeat
 
 # -- chance actions --------------------------------------------------------------------
-@dataclass(frozen=True)
-class FirstDealer(Action):
-    seat: int
+#: Who deals first. (the core's one "who goes first" chance action)
+FirstDealer = FirstSeat
 
 
 @dataclass(frozen=True)
@@ -50,7 +48,7 @@ class Play(Action):
     card: str
 
 
-ACTION_TYPES: tuple[type[Action], ...] = (FirstDealer, Shuffle, Bid, Solo, Pass, CallTrump, Play)
+ACTION_TYPES: tuple[type[Action], ...] = (FirstSeat, Shuffle, Bid, Solo, Pass, CallTrump, Play)
 
 
 # -- events ------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ another hand and prove every view stays the same until the card is played.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from mcbridge.core import CHANCE, Action, Event, IllegalAction, Rng, State
 from mcbridge.core.seats import next_active
@@ -27,7 +27,6 @@ from mcbridge.games.briscola_bugiarda.actions import (
     DealStarted,
     Dealt,
     DeclarerChosen,
-    FirstDealer,
     FirstDealerChosen,
     HiddenSoloRevealed,
     MatchOver,
@@ -64,29 +63,49 @@ TRICKS = 8
 
 class BriscolaState(State):
     game: BriscolaBugiarda
+    deal: int
+    dealer: int | None
+    chips: list[int]
+    hands: list[list[str]]
+    turn: int | None
+    # auction
+    bids: list[tuple[int, str]]  # (seat, rank | "solo" | "pass") in order
+    passed: list[bool]
+    standing: tuple[int, str] | None  # (seat, rank) of the standing bid
+    # contract
+    declarer: int | None
+    bid_rank: str | None
+    solo: bool
+    trump: str | None
+    # play
+    trick: list[tuple[int, str]]
+    tricks: list[dict[str, Any]]  # {"leader", "cards": [[seat, card]], "winner", "points"}
+    last_deal: dict[str, Any] | None
+
+    first_phase = "first_dealer"
+    score_name = "chips"
+    better = "higher"
+    deadline_phases: ClassVar[Mapping[str, str]] = {"auction": "bid"}
 
     def __init__(self, game: BriscolaBugiarda, players: list[str], seed: int | str) -> None:
         super().__init__(game, players, seed)
         n = len(players)
         self.phase = "first_dealer"
         self.deal = 0
-        self.dealer: int | None = None
+        self.dealer = None
         self.chips = [int(game.options["starting_chips"])] * n
-        self.hands: list[list[str]] = [[] for _ in range(n)]
-        self.turn: int | None = None
-        # auction
-        self.bids: list[tuple[int, str]] = []  # (seat, rank | "solo" | "pass") in order
+        self.hands = [[] for _ in range(n)]
+        self.turn = None
+        self.bids = []
         self.passed = [False] * n
-        self.standing: tuple[int, str] | None = None  # (seat, rank) of the standing bid
-        # contract
-        self.declarer: int | None = None
-        self.bid_rank: str | None = None
+        self.standing = None
+        self.declarer = None
+        self.bid_rank = None
         self.solo = False
-        self.trump: str | None = None
-        # play
-        self.trick: list[tuple[int, str]] = []
-        self.tricks: list[dict[str, Any]] = []  # {"leader", "cards": [[seat, card]], "winner", "points"}
-        self.last_deal: dict[str, Any] | None = None
+        self.trump = None
+        self.trick = []
+        self.tricks = []
+        self.last_deal = None
 
     # -- derived facts --------------------------------------------------------------------
     @property
@@ -149,8 +168,6 @@ class BriscolaState(State):
         return frozenset()
 
     def _legal_actions(self, seat: int) -> list[Action]:
-        if self.phase == "first_dealer":
-            return [FirstDealer(s) for s in range(self.n)]
         if self.phase == "shuffle":
             return []  # 40! orders; see sample_chance
         if self.phase == "auction":
@@ -164,18 +181,14 @@ class BriscolaState(State):
             return [CallTrump(s) for s in SUITS]
         return [Play(c) for c in self.hands[seat]]
 
-    def sample_chance(self, rng: Rng) -> Action:
-        if self.phase == "first_dealer":
-            return FirstDealer(rng.randrange(self.n))
+    def _sample_chance(self, rng: Rng) -> Action:
         if self.phase == "shuffle":
             return Shuffle(tuple(rng.shuffled(DECK)))
         raise IllegalAction("not_a_chance_node", phase=self.phase)
 
-    def timeout_action(self, seat: int) -> Action:
+    def _timeout_action(self, seat: int) -> Action:
         """[decided here] A silent player passes (bids A when forced), names the suit where
         they hold the most card points, and plays their cheapest card."""
-        if seat == CHANCE or seat not in self.to_act():
-            raise IllegalAction("not_your_turn", seat=seat, to_act=sorted(self.to_act()))
         hand = self.hands[seat]
         if self.phase == "auction":
             return Bid(RANKS[0]) if self._forced() else Pass()
@@ -189,8 +202,6 @@ class BriscolaState(State):
 
     # -- transitions ----------------------------------------------------------------------
     def _apply(self, seat: int, action: Action) -> list[Event]:
-        if isinstance(action, FirstDealer) and self.phase == "first_dealer":
-            return self._first_dealer(action)
         if isinstance(action, Shuffle) and self.phase == "shuffle":
             return self._shuffle(action)
         if isinstance(action, Bid) and self.phase == "auction":
@@ -205,11 +216,9 @@ class BriscolaState(State):
             return self._play(seat, action)
         raise IllegalAction("wrong_phase", action=type(action).__name__, phase=self.phase)
 
-    def _first_dealer(self, action: FirstDealer) -> list[Event]:
-        if type(action.seat) is not int or not 0 <= action.seat < self.n:
-            raise IllegalAction("no_such_seat", seat=action.seat)
-        self.dealer = action.seat
-        return [FirstDealerChosen(action.seat), *self._start_deal()]
+    def _first_seat(self, seat: int) -> list[Event]:
+        self.dealer = seat
+        return [FirstDealerChosen(seat), *self._start_deal()]
 
     def _start_deal(self) -> list[Event]:
         assert self.dealer is not None
@@ -346,13 +355,12 @@ class BriscolaState(State):
         self.turn = None
         if self.deal >= self.deals_total:
             self.phase = "over"
-            winners = tuple(row["seat"] for row in self.result()["standings"] if row["winner"])
-            return [MatchOver(winners, tuple(self.chips))]
+            return [MatchOver(self.result().winners, tuple(self.chips))]
         self.dealer = (self.dealer + 1) % self.n
         return self._start_deal()
 
     # -- views and results ----------------------------------------------------------------
-    def view(self, seat: int | None = None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> dict[str, Any]:
         o = self.game.options
         revealed = self.called_card_played
         holder = self.holder_of_called_card() if revealed else None
@@ -405,55 +413,14 @@ class BriscolaState(State):
         mine = called in self.hands[seat] or any(s == seat and c == called for s, c in self._plays())
         return "partner" if mine else "defender"
 
-    def result(self) -> dict[str, Any]:
-        order = sorted(range(self.n), key=lambda s: (-self.chips[s], s))
-        rows: list[dict[str, Any]] = []
-        for position, s in enumerate(order):
-            tied = rows and rows[-1]["chips"] == self.chips[s]
-            rank = rows[-1]["rank"] if tied else position + 1
-            rows.append({"rank": rank, "seat": s, "name": self.players[s], "chips": self.chips[s], "winner": rank == 1})
-        return {"over": self.is_over, "deal": self.deal, "standings": rows}
+    def scores(self) -> list[int]:
+        return list(self.chips)
 
-    # -- persistence ----------------------------------------------------------------------
-    def _dump(self) -> dict[str, Any]:
-        return {
-            "players": self.players,
-            "seed": self.seed,
-            "phase": self.phase,
-            "deal": self.deal,
-            "dealer": self.dealer,
-            "chips": self.chips,
-            "hands": self.hands,
-            "turn": self.turn,
-            "bids": [[s, b] for s, b in self.bids],
-            "passed": self.passed,
-            "standing": list(self.standing) if self.standing else None,
-            "declarer": self.declarer,
-            "bid_rank": self.bid_rank,
-            "solo": self.solo,
-            "trump": self.trump,
-            "trick": [[s, c] for s, c in self.trick],
-            "tricks": self.tricks,
-            "last_deal": self.last_deal,
-        }
+    def _rank_key(self, seat: int) -> int:
+        return -self.chips[seat]
 
-    @classmethod
-    def restore(cls, game: BriscolaBugiarda, data: Mapping[str, Any]) -> BriscolaState:
-        state = cls(game, list(data["players"]), data["seed"])
-        state.phase = data["phase"]
-        state.deal = data["deal"]
-        state.dealer = data["dealer"]
-        state.chips = list(data["chips"])
-        state.hands = [list(h) for h in data["hands"]]
-        state.turn = data["turn"]
-        state.bids = [(int(s), str(b)) for s, b in data["bids"]]
-        state.passed = list(data["passed"])
-        state.standing = (int(data["standing"][0]), str(data["standing"][1])) if data["standing"] else None
-        state.declarer = data["declarer"]
-        state.bid_rank = data["bid_rank"]
-        state.solo = data["solo"]
-        state.trump = data["trump"]
-        state.trick = [(int(s), str(c)) for s, c in data["trick"]]
-        state.tricks = [dict(t) for t in data["tricks"]]
-        state.last_deal = data["last_deal"]
-        return state
+    def _row(self, seat: int, rank: int) -> dict[str, Any]:
+        return {"rank": rank, "seat": seat, "name": self.players[seat], "chips": self.chips[seat], "winner": rank == 1}
+
+    def _result_extra(self) -> dict[str, Any]:
+        return {"deal": self.deal}

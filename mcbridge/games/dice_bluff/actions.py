@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mcbridge.core import Action, Event
+from mcbridge.core import Action, Event, FirstSeat
 
 FACES = (1, 2, 3, 4, 5, 6)
 Dice = tuple[int, ...]
@@ -20,11 +20,8 @@ def sorted_dice(dice: Dice | list[int]) -> Dice:
 
 
 # -- chance actions --------------------------------------------------------------------
-@dataclass(frozen=True)
-class FirstOpener(Action):
-    """Who opens round 1: chosen at random [decided here: the spec names no first opener]."""
-
-    seat: int
+#: Who opens round 1: chosen at random [decided here: the spec names no first opener].
+FirstOpener = FirstSeat
 
 
 @dataclass(frozen=True)
@@ -64,7 +61,7 @@ class SetAside(Action):
     dice: Dice
 
 
-ACTION_TYPES: tuple[type[Action], ...] = (FirstOpener, Roll, Reroll, Bid, Challenge, SetAside)
+ACTION_TYPES: tuple[type[Action], ...] = (FirstSeat, Roll, Reroll, Bid, Challenge, SetAside)
 
 
 # -- events ------------------------------------------------------------------------------

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
-from mcbridge.core import Action, Game, Policy, State
+from mcbridge.core import Action, FirstSeat, Game
 from mcbridge.games.dice_bluff import parse
 from mcbridge.games.dice_bluff.actions import ACTION_TYPES, EVENT_TYPES
 from mcbridge.games.dice_bluff.bot import DiceBluffBot
@@ -20,14 +20,10 @@ class DiceBluff(Game):
     state_class = DiceBluffState
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
+    action_aliases: ClassVar[Mapping[str, type[Action]]] = {"FirstOpener": FirstSeat}
+    text_parser = staticmethod(parse.parse)
+    bot_class = DiceBluffBot
 
     def __init__(self, options: Mapping[str, Any] | None = None, seed_file: Path | None = None) -> None:
         super().__init__(options, seed_file)
         self.rules = resolve_rules(self.options)
-
-    def parse_action(self, seat: int, text: str, state: State) -> Action:
-        assert isinstance(state, DiceBluffState)
-        return parse.parse(seat, text, state)
-
-    def bot(self) -> Policy:
-        return DiceBluffBot()

@@ -9,7 +9,6 @@ before any mutation, so a refused action changes nothing.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -26,7 +25,6 @@ from mcbridge.games.dice_bluff.actions import (
     DiceRolled,
     DiceSetAside,
     Eliminated,
-    FirstOpener,
     FirstOpenerChosen,
     MatchOver,
     PalificoStarted,
@@ -46,25 +44,43 @@ if TYPE_CHECKING:
 
 class DiceBluffState(State):
     game: DiceBluff
+    round: int
+    dice: list[int]  # dice each seat still owns
+    hidden: list[list[int] | None]  # under the cup; None = not rolled yet
+    aside: list[list[int]]  # set aside this round, public
+    opener: int | None
+    turn: int | None
+    bid: Bid | None
+    bidder: int | None
+    history: list[tuple[int, int, int]]  # (seat, count, face) this round
+    must_raise: bool  # set aside this turn: a raise must follow
+    palifico_round: bool
+    palifico_used: list[bool]
+    eliminated_round: list[int | None]
+    last_reveal: dict[str, Any] | None
+
+    first_phase = "first_opener"
+    score_name = "dice"
+    better = "higher"
 
     def __init__(self, game: DiceBluff, players: list[str], seed: int | str) -> None:
         super().__init__(game, players, seed)
         n = len(players)
         self.phase = "first_opener"
         self.round = 0
-        self.dice = [game.rules.dice_per_player] * n  # dice each seat still owns
-        self.hidden: list[list[int] | None] = [None] * n  # under the cup; None = not rolled yet
-        self.aside: list[list[int]] = [[] for _ in range(n)]  # set aside this round, public
-        self.opener: int | None = None
-        self.turn: int | None = None
-        self.bid: Bid | None = None
-        self.bidder: int | None = None
-        self.history: list[tuple[int, int, int]] = []  # (seat, count, face) this round
-        self.must_raise = False  # set aside this turn: a raise must follow
+        self.dice = [game.rules.dice_per_player] * n
+        self.hidden = [None] * n
+        self.aside = [[] for _ in range(n)]
+        self.opener = None
+        self.turn = None
+        self.bid = None
+        self.bidder = None
+        self.history = []
+        self.must_raise = False
         self.palifico_round = False
         self.palifico_used = [False] * n
-        self.eliminated_round: list[int | None] = [None] * n
-        self.last_reveal: dict[str, Any] | None = None
+        self.eliminated_round = [None] * n
+        self.last_reveal = None
 
     # -- helpers --------------------------------------------------------------------------
     @property
@@ -109,8 +125,6 @@ class DiceBluffState(State):
         return frozenset()
 
     def _legal_actions(self, seat: int) -> list[Action]:
-        if self.phase == "first_opener":
-            return [FirstOpener(s) for s in range(len(self.players))]
         if self.phase != "bid":
             return []  # rolls: too many outcomes to list; see sample_chance
         actions: list[Action] = list(self._bids())
@@ -122,9 +136,7 @@ class DiceBluffState(State):
             actions += [SetAside(p) for p in sorted(picks, key=lambda p: (len(p), p))]
         return actions
 
-    def sample_chance(self, rng: Rng) -> Action:
-        if self.phase == "first_opener":
-            return FirstOpener(rng.randrange(len(self.players)))
+    def _sample_chance(self, rng: Rng) -> Action:
         if self.phase == "roll":
             seat = self._next_to_roll()
             return Roll(seat, sorted_dice(rng.roll(self.dice[seat])))
@@ -133,11 +145,9 @@ class DiceBluffState(State):
             return Reroll(self.turn, sorted_dice(rng.roll(len(self.hidden[self.turn] or []))))
         raise IllegalAction("not_a_chance_node", phase=self.phase)
 
-    def timeout_action(self, seat: int) -> Action:
+    def _timeout_action(self, seat: int) -> Action:
         """[decided here] A silent player makes the smallest legal raise (on the face they
         hold most when opening), or challenges when no raise is left. No randomness needed."""
-        if seat == CHANCE or seat not in self.to_act():
-            raise IllegalAction("not_your_turn", seat=seat, to_act=sorted(self.to_act()))
         bids = self._bids()
         if not bids:
             return Challenge()
@@ -148,11 +158,10 @@ class DiceBluffState(State):
         return bids[0]
 
     # -- transitions ----------------------------------------------------------------------
+    def _first_seat(self, seat: int) -> list[Event]:
+        return [FirstOpenerChosen(seat), *self._start_round(seat)]
+
     def _apply(self, seat: int, action: Action) -> list[Event]:
-        if isinstance(action, FirstOpener) and self.phase == "first_opener":
-            if not 0 <= action.seat < len(self.players):
-                raise IllegalAction("no_such_seat", seat=action.seat)
-            return [FirstOpenerChosen(action.seat), *self._start_round(action.seat)]
         if isinstance(action, Roll) and self.phase == "roll":
             return self._roll(action)
         if isinstance(action, Reroll) and self.phase == "reroll":
@@ -326,7 +335,7 @@ class DiceBluffState(State):
         return events + self._start_round(opener)
 
     # -- views and results ----------------------------------------------------------------
-    def view(self, seat: int | None = None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> dict[str, Any]:
         public: dict[str, Any] = {
             "game": "dice_bluff",
             "players": list(self.players),
@@ -363,70 +372,27 @@ class DiceBluffState(State):
             public["hidden"] = list(hidden) if hidden is not None else None
         return public
 
-    def result(self) -> dict[str, Any]:
+    def scores(self) -> list[int]:
+        return list(self.dice)
+
+    def _rank_key(self, seat: int) -> tuple[int, int]:
         """Survivors first; then by elimination order, later is better. [decided here] Players
         out in the same challenge (an exact hit can take several) share a rank."""
+        out = self.eliminated_round[seat]
+        return (0, 0) if out is None else (1, -out)
 
-        def key(s: int) -> tuple[int, int]:
-            out = self.eliminated_round[s]
-            return (0, 0) if out is None else (1, -out)
+    def _eliminated(self, seat: int) -> bool:
+        return self.eliminated_round[seat] is not None
 
-        order = sorted(range(len(self.players)), key=lambda s: (key(s), s))
-        rows: list[dict[str, Any]] = []
-        for position, s in enumerate(order):
-            tied = rows and key(order[position - 1]) == key(s)
-            rank = rows[-1]["rank"] if tied else position + 1
-            rows.append(
-                {
-                    "rank": rank,
-                    "seat": s,
-                    "name": self.players[s],
-                    "winner": self.is_over and self.eliminated_round[s] is None,
-                    "dice": self.dice[s],
-                    "eliminated_round": self.eliminated_round[s],
-                }
-            )
-        return {"over": self.is_over, "round": self.round, "standings": rows}
-
-    # -- persistence ----------------------------------------------------------------------
-    def _dump(self) -> dict[str, Any]:
+    def _row(self, seat: int, rank: int) -> dict[str, Any]:
         return {
-            "players": self.players,
-            "seed": self.seed,
-            "phase": self.phase,
-            "round": self.round,
-            "dice": self.dice,
-            "hidden": self.hidden,
-            "aside": self.aside,
-            "opener": self.opener,
-            "turn": self.turn,
-            "bid": self.bid.to_json() if self.bid else None,
-            "bidder": self.bidder,
-            "history": [list(h) for h in self.history],
-            "must_raise": self.must_raise,
-            "palifico_round": self.palifico_round,
-            "palifico_used": self.palifico_used,
-            "eliminated_round": self.eliminated_round,
-            "last_reveal": self.last_reveal,
+            "rank": rank,
+            "seat": seat,
+            "name": self.players[seat],
+            "winner": self.is_over and self.eliminated_round[seat] is None,
+            "dice": self.dice[seat],
+            "eliminated_round": self.eliminated_round[seat],
         }
 
-    @classmethod
-    def restore(cls, game: DiceBluff, data: Mapping[str, Any]) -> DiceBluffState:
-        state = cls(game, list(data["players"]), data["seed"])
-        state.phase = data["phase"]
-        state.round = data["round"]
-        state.dice = list(data["dice"])
-        state.hidden = [list(h) if h is not None else None for h in data["hidden"]]
-        state.aside = [list(a) for a in data["aside"]]
-        state.opener = data["opener"]
-        state.turn = data["turn"]
-        bid = data["bid"]
-        state.bid = Bid(int(bid["count"]), int(bid["face"])) if bid else None
-        state.bidder = data["bidder"]
-        state.history = [(int(s), int(c), int(f)) for s, c, f in data["history"]]
-        state.must_raise = bool(data["must_raise"])
-        state.palifico_round = bool(data["palifico_round"])
-        state.palifico_used = list(data["palifico_used"])
-        state.eliminated_round = list(data["eliminated_round"])
-        state.last_reveal = data["last_reveal"]
-        return state
+    def _result_extra(self) -> dict[str, Any]:
+        return {"round": self.round}

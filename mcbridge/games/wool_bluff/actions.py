@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from mcbridge.core import Action, Event
+from mcbridge.core import Action, Event, FirstSeat
 
 #: Colour order used everywhere: display, tie-breaks, serialisation.
 COLOURS = ("red", "blue", "yellow", "green", "black", "white")
@@ -46,9 +46,8 @@ class _WoolMultiset:
 
 
 # -- chance actions --------------------------------------------------------------------
-@dataclass(frozen=True)
-class FirstPredictor(Action):
-    seat: int
+#: Who predicts first (the core's one "who goes first" chance action).
+FirstPredictor = FirstSeat
 
 
 @dataclass(frozen=True)
@@ -87,7 +86,7 @@ class Discard(_WoolMultiset, Action):
     wool: WoolPairs
 
 
-ACTION_TYPES: tuple[type[Action], ...] = (FirstPredictor, Deal, Reveal, Bid, Through, Bluff, Discard)
+ACTION_TYPES: tuple[type[Action], ...] = (FirstSeat, Deal, Reveal, Bid, Through, Bluff, Discard)
 
 
 # -- events ------------------------------------------------------------------------------

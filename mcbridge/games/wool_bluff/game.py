@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from mcbridge.core import Action, Game, OptionError, Policy, State
+from collections.abc import Mapping
+from typing import ClassVar
+
+from mcbridge.core import Action, FirstSeat, Game, OptionError
 from mcbridge.games.wool_bluff import parse
 from mcbridge.games.wool_bluff.actions import ACTION_TYPES, EVENT_TYPES
 from mcbridge.games.wool_bluff.bot import WoolBluffBot
@@ -16,15 +19,11 @@ class WoolBluff(Game):
     state_class = WoolBluffState
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
+    action_aliases: ClassVar[Mapping[str, type[Action]]] = {"FirstPredictor": FirstSeat}
+    text_parser = staticmethod(parse.parse)
+    bot_class = WoolBluffBot
 
     def _check_options(self) -> None:
         o = self.options
         if sum(o["weights"].values()) == 0:
             raise OptionError("weights", o["weights"], "at least one colour with a weight above 0")
-
-    def parse_action(self, seat: int, text: str, state: State) -> Action:
-        assert isinstance(state, WoolBluffState)
-        return parse.parse(seat, text, state)
-
-    def bot(self) -> Policy:
-        return WoolBluffBot()
