@@ -26,11 +26,13 @@ class OptionError(ValueError):
     is filled in when the value came from a YAML file.
     """
 
-    def __init__(self, key: str, value: Any, allowed: str, where: str | None = None) -> None:
+    def __init__(self, key: str, value: Any, allowed: str, where: str | None = None, code: str = "bad_option") -> None:
         self.key = key
         self.value = value
         self.allowed = allowed
         self.where = where
+        #: stable for tools and tests: "bad_option" unless a check names the problem better
+        self.code = code
         super().__init__(self._message())
 
     def _message(self) -> str:
@@ -38,7 +40,7 @@ class OptionError(ValueError):
         return f"{prefix}option '{self.key}': {self.value!r} is not allowed; expected {self.allowed}"
 
     def located(self, where: str) -> OptionError:
-        return OptionError(self.key, self.value, self.allowed, where)
+        return OptionError(self.key, self.value, self.allowed, where, self.code)
 
 
 class BadState(ValueError):

@@ -22,6 +22,7 @@ from functools import lru_cache
 from typing import Any
 
 from mcbridge.core import Action, Rng
+from mcbridge.core.legal import ActionRange
 from mcbridge.games.braff.actions import AllIn, Call, Discard, Doubt, Drop, Raise, Stand
 from mcbridge.games.braff.cards import COLOURS, Character, character_from_option, cup_ordinal
 
@@ -104,7 +105,8 @@ class BraffBot:
     def _raises(legal: Sequence[Action]) -> dict[int, Raise]:
         """The cheapest raise for every cup on offer, by cup ordinal."""
         out: dict[int, Raise] = {}
-        for action in legal:
+        for entry in legal:
+            action = entry.first if isinstance(entry, ActionRange) else entry  # its cheapest raise
             if isinstance(action, Raise):
                 cup = cup_ordinal(action.cup)
                 assert cup is not None

@@ -45,9 +45,16 @@ class Braff(Game):
         o = self.options
         if not o["meter"]:
             raise OptionError("meter", o["meter"], "at least one cup with its minimum stake")
+        seen: dict[int, str] = {}
         for label in o["meter"]:
-            if cup_ordinal(str(label)) is None:
+            ordinal = cup_ordinal(str(label))
+            if ordinal is None:
                 raise OptionError(f"meter.{label}", label, "a cup label: AAA, AA or a letter A..Z")
+            if ordinal in seen:
+                # labels are case-insensitive, so {"A": 1, "a": 5} would name one cup twice
+                allowed = f"one minimum per cup ('{seen[ordinal]}' and '{label}' are the same cup)"
+                raise OptionError(f"meter.{label}", label, allowed, code="duplicate_cup")
+            seen[ordinal] = str(label)
         ids = [c["id"] for c in o["characters"]]
         if len(set(ids)) != len(ids):
             raise OptionError("characters", ids, "distinct character ids")

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from mcbridge.core import CHANCE, Action, Event, IllegalAction, Rng, State
 from mcbridge.core.chips import ChipStacks
+from mcbridge.core.legal import MAX_LISTED, ActionRange
 from mcbridge.core.seats import active_from, next_active
 from mcbridge.games.braff.actions import (
     DOUBT_KINDS,
@@ -189,10 +190,7 @@ class BraffState(State):
             return self._discard_options(seat)
         if self.phase == "doubt":
             return [Doubt(kind) for kind in DOUBT_KINDS]
-        raises: list[Action] = []
-        for cup, required in self._cups_above(seat):
-            label = cup_label(cup)
-            raises += [Raise(label, stake) for stake in range(required, self._total(seat) + 1)]
+        raises = self._raises(seat)
         if self.phase == "open":
             return raises or [AllIn()]
         if seat == self.highest_seat:
@@ -203,6 +201,15 @@ class BraffState(State):
         elif self.all_in is None:
             options.append(AllIn())
         return [*options, *raises, Drop()]
+
+    def _raises(self, seat: int) -> list[Action]:
+        """One Raise per cup and stake; [decided here] one ActionRange per cup instead when
+        that would list more than MAX_LISTED actions (deep stacks), so the list stays small."""
+        total = self._total(seat)
+        cups = [(cup_label(cup), required) for cup, required in self._cups_above(seat)]
+        if sum(total - required + 1 for _, required in cups) > MAX_LISTED:
+            return [ActionRange(Raise(label, required), "stake", total) for label, required in cups]
+        return [Raise(label, stake) for label, required in cups for stake in range(required, total + 1)]
 
     def _discard_options(self, seat: int) -> list[Action]:
         held = Counter(self.hands[seat])
