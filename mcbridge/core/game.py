@@ -129,7 +129,7 @@ class Game(ABC):
 
     def __init__(self, options: Mapping[str, Any] | None = None, seed_file: Path | None = None) -> None:
         if options is not None and not isinstance(options, Mapping):
-            raise OptionError("options", options, "a mapping of option names to values, e.g. {\"turns\": 3}")
+            raise OptionError("options", options, 'a mapping of option names to values, e.g. {"turns": 3}')
         self.seed = load_seed(self.name, self.schema, seed_file)
         self.options: dict[str, Any] = merge_options(self.seed, options, self.schema)
         lo, hi = self.options["min_players"], self.options["max_players"]

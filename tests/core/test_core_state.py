@@ -122,7 +122,10 @@ def test_text_that_is_not_a_match_gets_a_stable_code(name: str, text: Any, code:
 
 @pytest.mark.parametrize("name", NAMES)
 @settings(max_examples=30, deadline=None)
-@given(seed=st.integers(0, 2**10), junk=st.none() | st.booleans() | st.text(max_size=3) | st.integers() | st.lists(st.none(), max_size=2))
+@given(
+    seed=st.integers(0, 2**10),
+    junk=st.none() | st.booleans() | st.text(max_size=3) | st.integers() | st.lists(st.none()),
+)
 def test_a_field_of_the_wrong_shape_is_refused_with_its_name(name: str, seed: int, junk: Any) -> None:
     game = games.load(name)
     data = json.loads(random_play(game, seed, 30).to_json())

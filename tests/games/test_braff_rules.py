@@ -604,7 +604,7 @@ def test_deep_stacks_list_one_range_per_cup_not_one_raise_per_chip() -> None:
 
 
 def test_shallow_stacks_still_list_every_raise() -> None:
-    game, state = deep_stacks_at_open(20)
+    _, state = deep_stacks_at_open(20)
     legal = state.legal_actions(0)
     assert not any(isinstance(entry, ActionRange) for entry in legal)
     assert Raise("A", 20) in legal and Raise("A", 1) in legal

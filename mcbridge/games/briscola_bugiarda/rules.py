@@ -193,6 +193,7 @@ class BriscolaState(State):
         if self.phase == "auction":
             return Bid(RANKS[0]) if self._forced() else Pass()
         if self.phase == "trump":
+
             def weight(suit: str) -> tuple[int, int, int]:
                 held = [c for c in hand if suit_of(c) == suit]
                 return sum(points_of(c) for c in held), len(held), -SUITS.index(suit)
