@@ -112,3 +112,4 @@ class BriscolaBot:
         if winning and on_table >= WORTH_TRUMPING:
             return Play(min(winning, key=lambda c: _cheapness(c, trump)))
         return Play(min(hand, key=lambda c: _cheapness(c, trump)))
+
