@@ -30,6 +30,18 @@ CHANCE = -1
 
 MAX_NAME_LENGTH = 32
 
+_ONE_SEAT: dict[int, frozenset[int]] = {}
+NOBODY: frozenset[int] = frozenset()
+
+
+def only(seat: int) -> frozenset[int]:
+    """`frozenset({seat})`, shared: `to_act` is asked several times per action, so the
+    common one-seat answer is built once per seat instead of every time."""
+    found = _ONE_SEAT.get(seat)
+    if found is None:
+        found = _ONE_SEAT[seat] = frozenset((seat,))
+    return found
+
 
 def _jsonable(value: Any) -> Any:
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
@@ -274,7 +286,7 @@ class State(metaclass=persist.StateMeta):
         they are few enough to list)."""
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        if self.is_over:
+        if self.phase == "over":
             raise IllegalAction("match_over")
         waiting = self.to_act()
         if seat not in waiting:

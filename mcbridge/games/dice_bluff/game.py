@@ -10,6 +10,7 @@ from mcbridge.core import Action, FirstSeat, Game
 from mcbridge.games.dice_bluff import parse
 from mcbridge.games.dice_bluff.actions import ACTION_TYPES, EVENT_TYPES
 from mcbridge.games.dice_bluff.bot import DiceBluffBot
+from mcbridge.games.dice_bluff.ladder import Ladder
 from mcbridge.games.dice_bluff.options import SCHEMA, resolve_rules
 from mcbridge.games.dice_bluff.rules import DiceBluffState
 
@@ -27,3 +28,5 @@ class DiceBluff(Game):
     def __init__(self, options: Mapping[str, Any] | None = None, seed_file: Path | None = None) -> None:
         super().__init__(options, seed_file)
         self.rules = resolve_rules(self.options)
+        #: (dice in play, palifico, fixed face, wild allowed) -> its bid ladder, built on first use
+        self.ladders: dict[tuple[int, bool, int | None, bool], Ladder] = {}

@@ -13,6 +13,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from mcbridge.core import CHANCE, Action, Event, IllegalAction, Rng, State
+from mcbridge.core.game import NOBODY, only
 from mcbridge.core.seats import next_active
 from mcbridge.games.dice_bluff.actions import (
     FACES,
@@ -35,7 +36,7 @@ from mcbridge.games.dice_bluff.actions import (
     SetAside,
     sorted_dice,
 )
-from mcbridge.games.dice_bluff.ladder import face_label, is_wild_bid, legal_bids, matching
+from mcbridge.games.dice_bluff.ladder import Ladder, face_label, is_wild_bid, ladder, matching
 
 if TYPE_CHECKING:
     from mcbridge.games.dice_bluff.game import DiceBluff
@@ -103,8 +104,25 @@ class DiceBluffState(State):
         """[decided here] In palifico the opening face binds every player, one-die players too."""
         return self.bid.face if self.palifico_round and self.bid is not None else None
 
+    def _ladder(self) -> tuple[Ladder, int]:
+        """The round's bid ladder (built once per kind of round and kept by the game) and the
+        position of the lowest legal raise in it."""
+        bid, palifico, rules = self.bid, self.palifico_round, self.game.rules
+        face = bid.face if palifico and bid is not None else None
+        # Perudo forbids opening on pacos (outside palifico); Bluff allows a star opening.
+        key = (sum(self.dice), palifico, face, bid is not None or rules.ruleset == "bluff")
+        rungs = self.game.ladders.get(key)
+        if rungs is None:
+            rungs = self.game.ladders[key] = ladder(key[0], rules, *key[1:])
+        return rungs, rungs.above(bid, rules, palifico)
+
     def _bids(self) -> list[Bid]:
-        return legal_bids(self.bid, self.dice_in_play, self.rules, self.palifico_round, self.palifico_face)
+        rungs, start = self._ladder()
+        return list(rungs.bids[start:])
+
+    def _can_raise(self) -> bool:
+        rungs, start = self._ladder()
+        return start < len(rungs.bids)
 
     def _label(self, face: int) -> str:
         return face_label(face, self.rules, self.palifico_round)
@@ -113,16 +131,17 @@ class DiceBluffState(State):
         """[decided] any turn of the round, adding dice each time. [decided here] once per
         turn (then the raise must follow), on the opening bid too, every hidden die may go
         (then nothing is re-rolled), and only while a raise still exists."""
-        return self.rules.set_aside and not self.must_raise and bool(self.hidden[seat]) and bool(self._bids())
+        return self.rules.set_aside and not self.must_raise and bool(self.hidden[seat]) and self._can_raise()
 
     # -- contract -------------------------------------------------------------------------
     def to_act(self) -> frozenset[int]:
-        if self.phase in ("first_opener", "roll", "reroll"):
-            return frozenset({CHANCE})
-        if self.phase == "bid":
+        phase = self.phase
+        if phase == "bid":
             assert self.turn is not None
-            return frozenset({self.turn})
-        return frozenset()
+            return only(self.turn)
+        if phase == "over":
+            return NOBODY
+        return only(CHANCE)  # first_opener, roll, reroll
 
     def _legal_actions(self, seat: int) -> list[Action]:
         if self.phase != "bid":
@@ -139,7 +158,7 @@ class DiceBluffState(State):
     def _sample_chance(self, rng: Rng) -> Action:
         if self.phase == "roll":
             seat = self._next_to_roll()
-            return Roll(seat, sorted_dice(rng.roll(self.dice[seat])))
+            return Roll(seat, tuple(sorted(rng.roll(self.dice[seat]))))
         if self.phase == "reroll":
             assert self.turn is not None
             return Reroll(self.turn, sorted_dice(rng.roll(len(self.hidden[self.turn] or []))))
@@ -189,14 +208,15 @@ class DiceBluffState(State):
         return events
 
     def _next_to_roll(self) -> int:
-        return next(s for s in self.active_seats() if self.hidden[s] is None)
+        hidden = self.hidden
+        return next(s for s, d in enumerate(self.dice) if d and hidden[s] is None)
 
     @staticmethod
     def _check_faces(dice: tuple[int, ...], expected: int) -> None:
         if len(dice) != expected:
             raise IllegalAction("wrong_dice_count", count=len(dice), expected=expected)
         for d in dice:
-            if isinstance(d, bool) or not isinstance(d, int) or d not in FACES:
+            if type(d) is not int or not 1 <= d <= 6:
                 raise IllegalAction("bad_face", face=d)
 
     def _roll(self, action: Roll) -> list[Event]:
@@ -204,8 +224,9 @@ class DiceBluffState(State):
         if action.seat != expected:
             raise IllegalAction("roll_out_of_order", seat=action.seat, expected=expected)
         self._check_faces(action.dice, self.dice[action.seat])
-        self.hidden[action.seat] = sorted(action.dice)
-        if all(self.hidden[s] is not None for s in self.active_seats()):
+        hidden = self.hidden
+        hidden[action.seat] = sorted(action.dice)
+        if all(h is not None or not d for h, d in zip(hidden, self.dice, strict=True)):
             self.phase = "bid"
         return [DiceRolled(action.seat, len(action.dice))]
 
@@ -214,7 +235,7 @@ class DiceBluffState(State):
             raise IllegalAction("set_aside_not_allowed", ruleset=self.rules.ruleset)
         if self.must_raise:
             raise IllegalAction("already_set_aside")
-        if not self._bids():
+        if not self._can_raise():
             raise IllegalAction("no_raise_possible", dice_in_play=self.dice_in_play)
         hidden = self.hidden[seat] or []
         if not action.dice:
@@ -240,29 +261,31 @@ class DiceBluffState(State):
         return [DiceRerolled(self.turn, len(action.dice))]
 
     def _bid(self, seat: int, action: Bid) -> list[Event]:
+        rungs, start = self._ladder()
+        count, face = action.count, action.face
+        # a legal bid is one on the ladder at or above `start` (ints only: True == 1 hashes alike)
+        if rungs.position.get(action, -1) < start or type(count) is not int or type(face) is not int:
+            raise self._refusal(action, rungs, start)
+        self.bid, self.bidder = action, seat
+        self.history.append((seat, count, face))
+        self.must_raise = False
+        self.turn = next_active(seat, self.dice)
+        return [BidMade(seat, count, self._label(face))]
+
+    def _refusal(self, action: Bid, rungs: Ladder, start: int) -> IllegalAction:
+        """The most useful reason a bid is not allowed."""
         if isinstance(action.face, bool) or action.face not in FACES:
-            raise IllegalAction("bad_face", face=action.face)
+            return IllegalAction("bad_face", face=action.face)
         count = action.count
         if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= self.dice_in_play:
-            raise IllegalAction("bid_out_of_range", count=action.count, max=self.dice_in_play)
-        bids = self._bids()
-        if not bids:
-            raise IllegalAction("no_raise_possible", dice_in_play=self.dice_in_play)
-        if action not in bids:
-            raise self._refusal(action, bids)
-        self.bid, self.bidder = action, seat
-        self.history.append((seat, action.count, action.face))
-        self.must_raise = False
-        self.turn = next_active(seat, self.active)
-        return [BidMade(seat, action.count, self._label(action.face))]
-
-    def _refusal(self, action: Bid, bids: list[Bid]) -> IllegalAction:
-        """The most useful reason a bid in range is still not allowed."""
+            return IllegalAction("bid_out_of_range", count=action.count, max=self.dice_in_play)
+        if start == len(rungs.bids):
+            return IllegalAction("no_raise_possible", dice_in_play=self.dice_in_play)
+        lowest = rungs.bids[start]
         if self.palifico_face is not None and action.face != self.palifico_face:
             return IllegalAction("palifico_face_fixed", face=self.palifico_face)
         if self.bid is None and is_wild_bid(action.face, self.rules, self.palifico_round):
             return IllegalAction("no_wild_opening")
-        lowest = bids[0]
         return IllegalAction(
             "bid_too_low",
             count=self.bid.count if self.bid else 0,
