@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Self
 
 from mcbridge.core import Action, Event, FirstSeat
 
@@ -35,6 +36,14 @@ class _WoolMultiset:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "wool", wool_pairs(self.wool))
+
+    @classmethod
+    def canonical(cls, pairs: WoolPairs) -> Self:
+        """For pairs the rules built themselves, already canonical: skips the check (and its
+        cost) that wool from a player or a journal needs. Only for wool-only actions."""
+        action = cls.__new__(cls)
+        object.__setattr__(action, "wool", pairs)
+        return action
 
     @property
     def counts(self) -> dict[str, int]:

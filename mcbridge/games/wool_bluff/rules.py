@@ -102,7 +102,8 @@ class WoolBluffState(State):
 
     @property
     def wool_in_play(self) -> int:
-        return sum(sum(h.values()) for s, h in enumerate(self.hands) if h is not None and self.active[s])
+        out = self.eliminated_turn
+        return sum(sum(h.values()) for s, h in enumerate(self.hands) if h is not None and out[s] is None)
 
     def _min_count(self) -> int:
         return 1 if self.bid is None else int(self.bid["count"]) + 1
@@ -127,11 +128,11 @@ class WoolBluffState(State):
         if self.phase == "bid":
             if not self._can_raise():
                 return [Bluff()]
-            return [Bid(c, n) for n in range(self._min_count(), self.wool_in_play + 1) for c in COLOURS]
+            return list(self.game.bids(self._min_count(), self.wool_in_play))
         if self.phase == "respond":
             return [Through(), Bluff()]
         if self.phase == "discard":
-            return [Discard(wool_pairs(w)) for w in _sub_multisets(self.drawn[seat] or {}, self.discard_due[seat])]
+            return _discards(self.drawn[seat] or {}, self.discard_due[seat])
         if self.phase == "reveal":
             return [Reveal()]
         return []  # deal: too many outcomes to list; see sample_chance
@@ -400,22 +401,31 @@ def _copy(hand: Hand | None) -> Hand | None:
     return dict(hand) if hand else None
 
 
-def _sub_multisets(hand: Mapping[str, int], size: int) -> list[dict[str, int]]:
-    """Every way to pick `size` wool from a hand (as colour counts)."""
-    colours = [c for c in COLOURS if hand.get(c, 0) > 0]
-    out: list[dict[str, int]] = []
+def _discards(hand: Mapping[str, int], size: int) -> list[Action]:
+    """Every way to discard `size` wool from a hand, most of the first colour first.
 
-    def walk(i: int, left: int, chosen: dict[str, int]) -> None:
+    Built as canonical pairs directly (COLOURS order, no zeros), so the actions skip the
+    check that untrusted wool needs; branches that cannot reach `size` are cut early.
+    """
+    held = [(c, hand[c]) for c in COLOURS if hand.get(c, 0) > 0]
+    room = [0] * (len(held) + 1)  # wool held from colour i on
+    for i in range(len(held) - 1, -1, -1):
+        room[i] = room[i + 1] + held[i][1]
+    out: list[Action] = []
+    chosen: list[tuple[str, int]] = []
+
+    def walk(i: int, left: int) -> None:
         if left == 0:
-            out.append({c: n for c, n in chosen.items() if n})
+            out.append(Discard.canonical(tuple(chosen)))
             return
-        if i == len(colours):
+        if room[i] < left:
             return
-        colour = colours[i]
-        for take in range(min(left, hand[colour]), -1, -1):
-            chosen[colour] = take
-            walk(i + 1, left - take, chosen)
-        chosen[colour] = 0
+        colour, have = held[i]
+        for take in range(min(left, have), 0, -1):
+            chosen.append((colour, take))
+            walk(i + 1, left - take)
+            chosen.pop()
+        walk(i + 1, left)
 
-    walk(0, size, {})
+    walk(0, size)
     return out
