@@ -43,6 +43,9 @@ def only(seat: int) -> frozenset[int]:
     return found
 
 
+ONLY_CHANCE = only(CHANCE)
+
+
 def _jsonable(value: Any) -> Any:
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: _jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}

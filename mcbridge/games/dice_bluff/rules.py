@@ -12,8 +12,8 @@ from collections import Counter
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from mcbridge.core import CHANCE, Action, Event, IllegalAction, Rng, State
-from mcbridge.core.game import NOBODY, only
+from mcbridge.core import Action, Event, IllegalAction, Rng, State
+from mcbridge.core.game import NOBODY, ONLY_CHANCE, only
 from mcbridge.core.seats import next_active
 from mcbridge.games.dice_bluff.actions import (
     FACES,
@@ -59,6 +59,8 @@ class DiceBluffState(State):
     palifico_used: list[bool]
     eliminated_round: list[int | None]
     last_reveal: dict[str, Any] | None
+    #: scratch: (standing bid, dice in play, palifico, ladder, start) of the last _ladder()
+    _rungs: tuple[Bid | None, int, bool, Ladder, int] | None
 
     first_phase = "first_opener"
     score_name = "dice"
@@ -82,6 +84,7 @@ class DiceBluffState(State):
         self.palifico_used = [False] * n
         self.eliminated_round = [None] * n
         self.last_reveal = None
+        self._rungs = None
 
     # -- helpers --------------------------------------------------------------------------
     @property
@@ -107,14 +110,20 @@ class DiceBluffState(State):
     def _ladder(self) -> tuple[Ladder, int]:
         """The round's bid ladder (built once per kind of round and kept by the game) and the
         position of the lowest legal raise in it."""
-        bid, palifico, rules = self.bid, self.palifico_round, self.game.rules
+        bid, palifico, total = self.bid, self.palifico_round, sum(self.dice)
+        memo = self._rungs  # legal_actions then apply ask twice about the same state
+        if memo is not None and memo[0] is bid and memo[1] == total and memo[2] == palifico:
+            return memo[3], memo[4]
+        rules = self.game.rules
         face = bid.face if palifico and bid is not None else None
         # Perudo forbids opening on pacos (outside palifico); Bluff allows a star opening.
-        key = (sum(self.dice), palifico, face, bid is not None or rules.ruleset == "bluff")
+        key = (total, palifico, face, bid is not None or rules.ruleset == "bluff")
         rungs = self.game.ladders.get(key)
         if rungs is None:
-            rungs = self.game.ladders[key] = ladder(key[0], rules, *key[1:])
-        return rungs, rungs.above(bid, rules, palifico)
+            rungs = self.game.ladders[key] = ladder(total, rules, *key[1:])
+        start = rungs.above(bid, rules, palifico)
+        self._rungs = (bid, total, palifico, rungs, start)
+        return rungs, start
 
     def _bids(self) -> list[Bid]:
         rungs, start = self._ladder()
@@ -125,13 +134,13 @@ class DiceBluffState(State):
         return start < len(rungs.bids)
 
     def _label(self, face: int) -> str:
-        return face_label(face, self.rules, self.palifico_round)
+        return face_label(face, self.game.rules, self.palifico_round)
 
     def _can_set_aside(self, seat: int) -> bool:
         """[decided] any turn of the round, adding dice each time. [decided here] once per
         turn (then the raise must follow), on the opening bid too, every hidden die may go
         (then nothing is re-rolled), and only while a raise still exists."""
-        return self.rules.set_aside and not self.must_raise and bool(self.hidden[seat]) and self._can_raise()
+        return self.game.rules.set_aside and not self.must_raise and bool(self.hidden[seat]) and self._can_raise()
 
     # -- contract -------------------------------------------------------------------------
     def to_act(self) -> frozenset[int]:
@@ -139,9 +148,7 @@ class DiceBluffState(State):
         if phase == "bid":
             assert self.turn is not None
             return only(self.turn)
-        if phase == "over":
-            return NOBODY
-        return only(CHANCE)  # first_opener, roll, reroll
+        return NOBODY if phase == "over" else ONLY_CHANCE  # first_opener, roll, reroll
 
     def _legal_actions(self, seat: int) -> list[Action]:
         if self.phase != "bid":
@@ -181,17 +188,19 @@ class DiceBluffState(State):
         return [FirstOpenerChosen(seat), *self._start_round(seat)]
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
-        if isinstance(action, Roll) and self.phase == "roll":
+        phase = self.phase
+        if phase == "bid":
+            if isinstance(action, Bid):
+                return self._bid(seat, action)
+            if isinstance(action, Challenge):
+                return self._challenge(seat)
+            if isinstance(action, SetAside):
+                return self._set_aside(seat, action)
+        elif phase == "roll" and isinstance(action, Roll):
             return self._roll(action)
-        if isinstance(action, Reroll) and self.phase == "reroll":
+        elif phase == "reroll" and isinstance(action, Reroll):
             return self._reroll(action)
-        if isinstance(action, Bid) and self.phase == "bid":
-            return self._bid(seat, action)
-        if isinstance(action, Challenge) and self.phase == "bid":
-            return self._challenge(seat)
-        if isinstance(action, SetAside) and self.phase == "bid":
-            return self._set_aside(seat, action)
-        raise IllegalAction("wrong_phase", action=type(action).__name__, phase=self.phase)
+        raise IllegalAction("wrong_phase", action=type(action).__name__, phase=phase)
 
     def _start_round(self, opener: int) -> list[Event]:
         self.round += 1
@@ -209,7 +218,10 @@ class DiceBluffState(State):
 
     def _next_to_roll(self) -> int:
         hidden = self.hidden
-        return next(s for s, d in enumerate(self.dice) if d and hidden[s] is None)
+        for seat, dice in enumerate(self.dice):
+            if dice and hidden[seat] is None:
+                return seat
+        raise AssertionError("a roll phase always has a seat left to roll")
 
     @staticmethod
     def _check_faces(dice: tuple[int, ...], expected: int) -> None:
@@ -226,8 +238,11 @@ class DiceBluffState(State):
         self._check_faces(action.dice, self.dice[action.seat])
         hidden = self.hidden
         hidden[action.seat] = sorted(action.dice)
-        if all(h is not None or not d for h, d in zip(hidden, self.dice, strict=True)):
-            self.phase = "bid"
+        for seat, dice in enumerate(self.dice):
+            if dice and hidden[seat] is None:
+                break
+        else:
+            self.phase = "bid"  # every seat still in has rolled
         return [DiceRolled(action.seat, len(action.dice))]
 
     def _set_aside(self, seat: int, action: SetAside) -> list[Event]:
@@ -301,7 +316,8 @@ class DiceBluffState(State):
             raise IllegalAction("must_raise_after_set_aside")
         bid, bidder, rules = self.bid, self.bidder, self.rules
         label = self._label(bid.face)
-        shown = [sorted_dice((cup or []) + self.aside[s]) if self.dice[s] else () for s, cup in enumerate(self.hidden)]
+        aside, dice = self.aside, self.dice
+        shown = [tuple(sorted((cup or []) + aside[s])) if dice[s] else () for s, cup in enumerate(self.hidden)]
         actual = matching((d for dice in shown for d in dice), bid.face, rules, self.palifico_round)
         events: list[Event] = [
             Challenged(seat, bidder, bid.count, label),
@@ -339,16 +355,17 @@ class DiceBluffState(State):
             elif self.dice[loser] == 1 and not self.palifico_used[loser]:
                 dropped_to_one.append(loser)
 
-        if len(self.active_seats()) <= 1:
+        left = self.active_seats()
+        if len(left) <= 1:
             self.phase = "over"
             self.turn = None
-            return [*events, MatchOver(tuple(self.active_seats()), tuple(self.dice))]
+            return [*events, MatchOver(tuple(left), tuple(self.dice))]
 
         # [decided] (spec) the player who lost dice opens; on an exact hit the seat after the
         # bidder (the challenger), in each case skipping players who are out.
         opener = seat if reason == "exact" else next(iter(losses))
-        if not self.active[opener]:
-            opener = next_active(opener, self.active)
+        if not self.dice[opener]:
+            opener = next_active(opener, self.dice)
         # [decided here] Palifico follows the first drop to one die; if several players drop
         # at once (only possible with exact=all_others) they all use up their palifico.
         self.palifico_round = self.rules.palifico and bool(dropped_to_one)
