@@ -124,8 +124,8 @@ class BriscolaState(State):
 
     def _plays(self) -> list[tuple[int, str]]:
         """Every card played this deal, in order."""
-        done = [(int(s), str(c)) for t in self.tricks for s, c in t["cards"]]
-        return done + list(self.trick)
+        done = [(s, c) for t in self.tricks for s, c in t["cards"]]
+        return done + self.trick
 
     def holder_of_called_card(self) -> int | None:
         """Who holds or played the called card (the partner, or the declarer in a hidden solo)."""
@@ -144,7 +144,8 @@ class BriscolaState(State):
 
     @property
     def called_card_played(self) -> bool:
-        return self.called_card is not None and any(c == self.called_card for _, c in self._plays())
+        called = self.called_card
+        return called is not None and any(c == called for _, c in self._plays())
 
     def points_won(self) -> list[int]:
         won = [0] * self.n
@@ -363,7 +364,9 @@ class BriscolaState(State):
     # -- views and results ----------------------------------------------------------------
     def _view(self, seat: int | None) -> dict[str, Any]:
         o = self.game.options
-        revealed = self.called_card_played
+        plays = self._plays()
+        called = self.called_card
+        revealed = called is not None and any(c == called for _, c in plays)
         holder = self.holder_of_called_card() if revealed else None
         public: dict[str, Any] = {
             "game": "briscola_bugiarda",
@@ -382,7 +385,7 @@ class BriscolaState(State):
             "bid_rank": self.bid_rank,
             "solo": self.solo,
             "trump": self.trump,
-            "called_card": self.called_card,
+            "called_card": called,
             # only once the called card is on the table
             "called_card_played": revealed,
             "partner": holder if revealed and holder != self.declarer else None,
@@ -399,19 +402,18 @@ class BriscolaState(State):
         if seat is not None and 0 <= seat < self.n:
             public["seat"] = seat
             public["hand"] = list(self.hands[seat])
-            public["role"] = self._role(seat)
+            public["role"] = self._role(seat, called, plays)
         return public
 
-    def _role(self, seat: int) -> str | None:
+    def _role(self, seat: int, called: str | None, plays: list[tuple[int, str]]) -> str | None:
         """What `seat` knows of its own side, from its own cards: declarer, partner or defender."""
         if self.declarer is None:
             return None
         if seat == self.declarer:
             return "declarer"
-        called = self.called_card
         if called is None:
             return "defender" if self.solo else None  # before the trump is named
-        mine = called in self.hands[seat] or any(s == seat and c == called for s, c in self._plays())
+        mine = called in self.hands[seat] or any(s == seat and c == called for s, c in plays)
         return "partner" if mine else "defender"
 
     def scores(self) -> list[int]:
