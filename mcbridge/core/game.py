@@ -94,7 +94,12 @@ def _conforms(value: Any, hint: Any) -> bool:
 
 @dataclasses.dataclass(frozen=True)
 class Action:
-    """Base of every action: a frozen dataclass, JSON-able as {"type": name, ...fields}."""
+    """Base of every action: a frozen dataclass, JSON-able as {"type": name, ...fields}.
+
+    Actions and events are made by the thousand per match; `__slots__` here and
+    `slots=True` on the subclasses spare each one an instance dict."""
+
+    __slots__ = ()
 
     def to_json(self) -> dict[str, Any]:
         return {"type": type(self).__name__, **_jsonable(self)}
@@ -104,11 +109,13 @@ class Action:
 class Event:
     """Something that happened, for logs, chat and the web view. Never hidden information."""
 
+    __slots__ = ()
+
     def to_json(self) -> dict[str, Any]:
         return {"type": type(self).__name__, **_jsonable(self)}
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, slots=True)
 class FirstSeat(Action):
     """Chance: who goes first (the first predictor, opener, start player or dealer).
 

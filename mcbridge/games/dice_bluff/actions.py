@@ -24,7 +24,7 @@ def sorted_dice(dice: Dice | list[int]) -> Dice:
 FirstOpener = FirstSeat
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Roll(Action):
     """One seat rolls all its dice in secret at the start of a round."""
 
@@ -32,7 +32,7 @@ class Roll(Action):
     dice: Dice
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Reroll(Action):
     """The dice still under the cup after a set-aside, rolled again in secret."""
 
@@ -41,7 +41,7 @@ class Reroll(Action):
 
 
 # -- player actions ----------------------------------------------------------------------
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Bid(Action):
     """`count` dice show `face`; face == the wild face makes it a star (wild) bid."""
 
@@ -49,12 +49,12 @@ class Bid(Action):
     face: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Challenge(Action):
     pass
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SetAside(Action):
     """Put these faces from under the cup out in the open, re-roll the rest, then raise."""
 
@@ -67,52 +67,52 @@ ACTION_TYPES: tuple[type[Action], ...] = (FirstSeat, Roll, Reroll, Bid, Challeng
 # -- events ------------------------------------------------------------------------------
 # `face` in events is text: "1".."6" for a number bid, "star" (Bluff) or "paco" (Perudo)
 # for a wild bid, so a log line can name it through the locale key dice_bluff.face.<face>.
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class FirstOpenerChosen(Event):
     seat: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RoundStarted(Event):
     round: int
     seat: int  # the opener
     dice_in_play: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PalificoStarted(Event):
     """Perudo: wilds are not wild this round and the opening bid fixes the face."""
 
     seat: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DiceRolled(Event):
     seat: int
     count: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DiceSetAside(Event):
     seat: int
     dice: Dice  # public from now on
     rerolled: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DiceRerolled(Event):
     seat: int
     count: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class BidMade(Event):
     seat: int
     count: int
     face: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Challenged(Event):
     seat: int
     bidder: int
@@ -120,7 +120,7 @@ class Challenged(Event):
     face: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Revealed(Event):
     count: int
     face: str
@@ -128,7 +128,7 @@ class Revealed(Event):
     dice: tuple[Dice, ...]  # per seat, cup and set-aside together; () for a seat that is out
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DiceLost(Event):
     seat: int
     lost: int
@@ -136,13 +136,13 @@ class DiceLost(Event):
     reason: str  # "under" (bidder), "over" (challenger), "exact"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Eliminated(Event):
     seat: int
     round: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MatchOver(Event):
     winners: tuple[int, ...]
     dice: tuple[int, ...]

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import NamedTuple
 
-from mcbridge.games.dice_bluff.actions import FACES, Bid
+from mcbridge.games.dice_bluff.actions import FACES, Bid, Challenge
 from mcbridge.games.dice_bluff.options import DiceRules
 
 BidKey = tuple[int, int]
@@ -52,14 +52,21 @@ def face_label(face: int, rules: DiceRules, palifico: bool = False) -> str:
     return rules.wild_label if is_wild_bid(face, rules, palifico) else str(face)
 
 
+#: The one Challenge action legal lists hand out (actions are immutable).
+CHALLENGE = Challenge()
+
+
 class Ladder(NamedTuple):
     """Every bid of one kind of round, lowest first: `keys[i]` is `bid_key(bids[i])` and
     `position[bid]` its index, so "the bids above the standing one" is a suffix found by
-    bisection, and checking a bid is one dict lookup."""
+    bisection, and checking a bid is one dict lookup (by identity for the ladder's own
+    Bid objects, which legal lists hand out). `labels[i]` names the face for logs."""
 
-    bids: tuple[Bid, ...]
+    bids: list[Bid]  # never changed after it is built; slices are the legal lists
     keys: tuple[BidKey, ...]
     position: dict[Bid, int]
+    by_id: dict[int, int]
+    labels: tuple[str, ...]
 
     def above(self, standing: Bid | None, rules: DiceRules, palifico: bool) -> int:
         """Position of the first bid that beats `standing` (0 when nothing stands)."""
@@ -85,7 +92,8 @@ def ladder(
         bids += [Bid(count, face) for face in faces]
     bids.sort(key=lambda b: bid_key(b.count, b.face, rules, palifico))  # stable: equal keys keep face order
     keys = tuple(bid_key(b.count, b.face, rules, palifico) for b in bids)
-    return Ladder(tuple(bids), keys, {b: i for i, b in enumerate(bids)})
+    labels = tuple(face_label(b.face, rules, palifico) for b in bids)
+    return Ladder(bids, keys, {b: i for i, b in enumerate(bids)}, {id(b): i for i, b in enumerate(bids)}, labels)
 
 
 def ladder_for(
@@ -112,4 +120,4 @@ def legal_bids(
     ladder, after which the next player can only challenge.
     """
     rungs, start = ladder_for(standing, max_count, rules, palifico, palifico_face)
-    return list(rungs.bids[start:])
+    return rungs.bids[start:]

@@ -36,7 +36,7 @@ from mcbridge.games.dice_bluff.actions import (
     SetAside,
     sorted_dice,
 )
-from mcbridge.games.dice_bluff.ladder import Ladder, face_label, is_wild_bid, ladder, matching
+from mcbridge.games.dice_bluff.ladder import CHALLENGE, Ladder, face_label, is_wild_bid, ladder, matching
 
 if TYPE_CHECKING:
     from mcbridge.games.dice_bluff.game import DiceBluff
@@ -127,7 +127,7 @@ class DiceBluffState(State):
 
     def _bids(self) -> list[Bid]:
         rungs, start = self._ladder()
-        return list(rungs.bids[start:])
+        return rungs.bids[start:]
 
     def _can_raise(self) -> bool:
         rungs, start = self._ladder()
@@ -153,9 +153,10 @@ class DiceBluffState(State):
     def _legal_actions(self, seat: int) -> list[Action]:
         if self.phase != "bid":
             return []  # rolls: too many outcomes to list; see sample_chance
-        actions: list[Action] = list(self._bids())
+        rungs, start = self._ladder()
+        actions: list[Action] = rungs.bids[start:]  # type: ignore[assignment]  # a fresh list, of Bids
         if self.bid is not None and not self.must_raise:
-            actions.append(Challenge())
+            actions.append(CHALLENGE)
         if self._can_set_aside(seat):
             hidden = self.hidden[seat] or []
             picks = {sorted_dice(c) for k in range(1, len(hidden) + 1) for c in combinations(hidden, k)}
@@ -278,14 +279,18 @@ class DiceBluffState(State):
     def _bid(self, seat: int, action: Bid) -> list[Event]:
         rungs, start = self._ladder()
         count, face = action.count, action.face
-        # a legal bid is one on the ladder at or above `start` (ints only: True == 1 hashes alike)
-        if rungs.position.get(action, -1) < start or type(count) is not int or type(face) is not int:
+        # A legal bid is one on the ladder at or above `start`: found by identity when it
+        # came from legal_actions, else by value (ints only: True == 1 hashes alike).
+        at = rungs.by_id.get(id(action), -1)
+        if at < 0 or rungs.bids[at] is not action:
+            at = rungs.position.get(action, -1) if type(count) is int and type(face) is int else -1
+        if at < start:
             raise self._refusal(action, rungs, start)
         self.bid, self.bidder = action, seat
         self.history.append((seat, count, face))
         self.must_raise = False
         self.turn = next_active(seat, self.dice)
-        return [BidMade(seat, count, self._label(face))]
+        return [BidMade(seat, count, rungs.labels[at])]
 
     def _refusal(self, action: Bid, rungs: Ladder, start: int) -> IllegalAction:
         """The most useful reason a bid is not allowed."""
