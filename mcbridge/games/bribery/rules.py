@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from mcbridge.core import CHANCE, Action, Event, IllegalAction, Rng, State
@@ -56,7 +57,7 @@ from mcbridge.games.bribery.actions import (
     WinnerDraws,
     sorted_cards,
 )
-from mcbridge.games.bribery.cards import luck_total, sub_multisets
+from mcbridge.games.bribery.cards import by_size, luck_total
 from mcbridge.games.bribery.options import Influencer, luck_deck
 
 if TYPE_CHECKING:
@@ -127,7 +128,8 @@ class BriberyState(State):
         return ChipStacks([len(h) for h in self.hands], [len(p) for p in self.played])
 
     def all_in(self, seat: int) -> bool:
-        return self.status[seat] == "in" and self.ledger().is_all_in(seat)
+        """Still in, no card left in hand, some played (the ledger's all-in, without building it)."""
+        return self.status[seat] == "in" and not self.hands[seat] and bool(self.played[seat])
 
     def _must_act(self, seat: int) -> bool:
         if self.status[seat] != "in" or self.all_in(seat):
@@ -161,10 +163,11 @@ class BriberyState(State):
                 actions.append(Pass("card_and_informant"))
         actions.append(Fold())  # [decided here] at any time; as a first action it is a pass without refill
         need = self.highest - mine
+        calls, raises = _bets(tuple(hand))
         if 1 <= need <= len(hand):
-            actions += [Call(c) for c in sub_multisets(hand, need)]
+            actions += calls.get(need, ())
         for size in range(max(1, need + 1), len(hand) + 1):
-            actions += [Raise(c) for c in sub_multisets(hand, size)]
+            actions += raises.get(size, ())
         if hand:
             actions.append(AllIn())  # also when it equals a raise or call with every card
         return actions
@@ -500,3 +503,12 @@ class BriberyState(State):
 
     def _result_extra(self) -> dict[str, Any]:
         return {"round": self.round}
+
+
+@lru_cache(maxsize=4096)
+def _bets(hand: tuple[int, ...]) -> tuple[dict[int, tuple[Call, ...]], dict[int, tuple[Raise, ...]]]:
+    """The Call and Raise actions a (sorted) hand offers, by cards played (built once per hand)."""
+    picks = by_size(hand)
+    calls = {size: tuple(Call(c) for c in group) for size, group in picks.items()}
+    raises = {size: tuple(Raise(c) for c in group) for size, group in picks.items()}
+    return calls, raises
