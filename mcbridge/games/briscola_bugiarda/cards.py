@@ -68,8 +68,13 @@ def trick_winner(plays: Sequence[tuple[int, str]], trump: str | None) -> int:
     led = suit_of(plays[0][1])
     best_seat, best = plays[0][0], (-1, 0)
     for seat, code in plays:
-        suit = suit_of(code)
-        rank = (2 if suit == trump else 1 if suit == led else 0, strength(code))
+        rank = play_key(code, trump, led)
         if rank > best:  # the first of equal keys wins, as max() would
             best_seat, best = seat, rank
     return best_seat
+
+
+def play_key(code: str, trump: str | None, led: str) -> tuple[int, int]:
+    """How a card ranks in a trick: trumps above the suit led above the rest, then strength."""
+    suit = suit_of(code)
+    return (2 if suit == trump else 1 if suit == led else 0, strength(code))
