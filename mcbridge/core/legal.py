@@ -26,12 +26,15 @@ if TYPE_CHECKING:
 MAX_LISTED = 300
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class ActionRange(Action):
     """Every `first` with `field` = first.field, first.field + step, ..., `last`.
 
     An Action only so legal lists keep one element type; no game lists it among its
     action types, so `apply` refuses it ("unknown_action"): apply one of its actions.
+    It compares equal to every action it stands for (and to an equal range), so
+    `action in state.legal_actions(seat)` keeps meaning "is legal" for lists with ranges;
+    for the same reason it is not hashable.
     """
 
     first: Action
@@ -67,6 +70,13 @@ class ActionRange(Action):
             return False
         return dataclasses.replace(self.first, **{self.field: value}) == action
 
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, ActionRange):
+            return (self.first, self.field, self.last, self.step) == (other.first, other.field, other.last, other.step)
+        return other in self
+
+    __hash__ = None  # type: ignore[assignment]  # equal to many actions of different hashes
+
     def to_json(self) -> dict[str, Any]:
         first = self.first.to_json()
         return {"type": "ActionRange", "first": first, "field": self.field, "last": self.last, "step": self.step}
@@ -87,6 +97,7 @@ def expand(legal: Sequence[Action]) -> Iterator[Action]:
 
 
 def contains(legal: Sequence[Action], action: Action) -> bool:
+    """`action in legal`, spelled out (a range is equal to each action it stands for)."""
     return any(action in e if isinstance(e, ActionRange) else action == e for e in legal)
 
 

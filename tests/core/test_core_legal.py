@@ -46,6 +46,15 @@ def test_empty_or_backwards_ranges_are_refused() -> None:
         ActionRange(Bet("C", 5), "stake", 9, step=0)
 
 
+def test_in_a_legal_list_a_range_stands_for_each_of_its_actions() -> None:
+    legal: list[Action] = [Fold(), ActionRange(Bet("A", 2), "stake", 9, step=7)]
+    assert Bet("A", 9) in legal and Bet("A", 2) in legal and Fold() in legal
+    assert Bet("A", 3) not in legal and Bet("B", 2) not in legal
+    assert ActionRange(Bet("A", 2), "stake", 9, step=7) == legal[1] != ActionRange(Bet("A", 2), "stake", 9)
+    with pytest.raises(TypeError):
+        hash(legal[1])
+
+
 def test_list_helpers_see_through_ranges() -> None:
     legal: list[Action] = [Fold(), ActionRange(Bet("A", 1), "stake", 3), ActionRange(Bet("B", 2), "stake", 3)]
     assert count(legal) == 1 + 3 + 2

@@ -315,15 +315,16 @@ class DiceBluffState(State):
         )
 
     def _challenge(self, seat: int) -> list[Event]:
-        if self.bid is None or self.bidder is None:
+        bid, bidder = self.bid, self.bidder
+        if bid is None or bidder is None:
             raise IllegalAction("nothing_to_challenge")
         if self.must_raise:
             raise IllegalAction("must_raise_after_set_aside")
-        bid, bidder, rules = self.bid, self.bidder, self.rules
-        label = self._label(bid.face)
-        aside, dice = self.aside, self.dice
+        rules, palifico, dice = self.game.rules, self.palifico_round, self.dice
+        label = face_label(bid.face, rules, palifico)
+        aside = self.aside
         shown = [tuple(sorted((cup or []) + aside[s])) if dice[s] else () for s, cup in enumerate(self.hidden)]
-        actual = matching((d for dice in shown for d in dice), bid.face, rules, self.palifico_round)
+        actual = sum(matching(d, bid.face, rules, palifico) for d in shown)
         events: list[Event] = [
             Challenged(seat, bidder, bid.count, label),
             Revealed(bid.count, label, actual, tuple(shown)),
@@ -339,25 +340,26 @@ class DiceBluffState(State):
         else:
             losses, reason = {seat: 1}, "exact"
 
+        # [decided here] nobody pays more dice than they own
+        paid = [(loser, min(n, dice[loser])) for loser, n in sorted(losses.items())]
         self.last_reveal = {
             "round": self.round,
-            "bid": {"count": bid.count, "face": bid.face, "wild": is_wild_bid(bid.face, rules, self.palifico_round)},
+            "bid": {"count": bid.count, "face": bid.face, "wild": is_wild_bid(bid.face, rules, palifico)},
             "bidder": bidder,
             "challenger": seat,
             "actual": actual,
             "dice": [list(d) for d in shown],
-            "losses": {str(s): min(n, self.dice[s]) for s, n in sorted(losses.items())},
+            "losses": {str(s): lost for s, lost in paid},
             "reason": reason,
         }
         dropped_to_one: list[int] = []
-        for loser, n in sorted(losses.items()):
-            lost = min(n, self.dice[loser])  # [decided here] nobody pays more dice than they own
-            self.dice[loser] -= lost
-            events.append(DiceLost(loser, lost, self.dice[loser], reason))
-            if self.dice[loser] == 0:
+        for loser, lost in paid:
+            dice[loser] -= lost
+            events.append(DiceLost(loser, lost, dice[loser], reason))
+            if dice[loser] == 0:
                 self.eliminated_round[loser] = self.round
                 events.append(Eliminated(loser, self.round))
-            elif self.dice[loser] == 1 and not self.palifico_used[loser]:
+            elif dice[loser] == 1 and not self.palifico_used[loser]:
                 dropped_to_one.append(loser)
 
         left = self.active_seats()
