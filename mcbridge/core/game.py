@@ -253,6 +253,8 @@ class State(metaclass=persist.StateMeta):
     #: actions applied in this match, chance included
     seq: int
 
+    #: Every phase the match can be in ("over" last); a saved match in another is refused.
+    phases: ClassVar[tuple[str, ...]]
     #: The phase whose chance action is FirstSeat (who goes first).
     first_phase: ClassVar[str]
     #: What the score in results and view headers counts, and which way is better.
@@ -276,6 +278,14 @@ class State(metaclass=persist.StateMeta):
         lo, hi = game.player_range
         if not lo <= len(state.players) <= hi:
             raise BadState("bad_state", field="players", expected=f"{lo} to {hi} players", value=state.players)
+        if state.phase not in cls.phases:
+            raise BadState("bad_state", field="phase", expected=" or ".join(cls.phases), value=state.phase)
+        try:  # well-typed fields that do not fit together (a turn past the last seat, ...)
+            state.to_act()
+            state.view(None)
+            state.result()
+        except (LookupError, TypeError, ValueError, AssertionError, AttributeError, IllegalAction) as exc:
+            raise BadState("inconsistent_state", error=f"{type(exc).__name__}: {exc}") from None
         return state
 
     # -- the contract -------------------------------------------------------------------

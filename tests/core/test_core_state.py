@@ -140,6 +140,30 @@ def test_a_field_of_the_wrong_shape_is_refused_with_its_name(name: str, seed: in
 
 
 @pytest.mark.parametrize("name", NAMES)
+def test_a_saved_match_in_no_phase_of_the_game_is_refused(name: str) -> None:
+    game = games.load(name)
+    data = json.loads(random_play(game, 4, 20).to_json())
+    data["state"]["phase"] = "lunch"
+    with pytest.raises(BadState) as refused:
+        game.from_json(json.dumps(data))
+    assert refused.value.details["field"] == "phase"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_fields_that_do_not_fit_together_are_refused(name: str) -> None:
+    """Each field well-typed, the whole nonsense: a seat list shorter than the players."""
+    game = games.load(name)
+    data = json.loads(random_play(game, 4, 60).to_json())
+    shortened = [k for k, v in data["state"].items() if isinstance(v, list) and len(v) == len(data["state"]["players"])]
+    assert shortened
+    for key in shortened:
+        data["state"][key] = data["state"][key][:1]
+    with pytest.raises(BadState) as refused:
+        game.from_json(json.dumps(data))
+    assert refused.value.code in ("inconsistent_state", "bad_state")
+
+
+@pytest.mark.parametrize("name", NAMES)
 def test_bad_options_in_saved_data_are_an_option_error(name: str) -> None:
     game = games.load(name)
     data = json.loads(random_play(game, 2, 10).to_json())

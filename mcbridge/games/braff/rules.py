@@ -81,6 +81,7 @@ class BraffState(State):
     doubts: list[tuple[int, int, str]]  # (giver, receiver, kind)
     last_round: dict[str, Any] | None
 
+    phases = ("first_dealer", "shuffle", "discard", "open", "bet", "doubt", "over")
     first_phase = "first_dealer"
     score_name = "chips"
     better = "higher"

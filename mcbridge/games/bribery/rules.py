@@ -88,6 +88,7 @@ class BriberyState(State):
     resume: str | None  # what follows the draws: deal_done | bet | round_done
     last_showdown: dict[str, Any] | None
 
+    phases = ("arrange", "first_starter", "shuffle", "bet", "over")
     first_phase = "first_starter"
     score_name = "vp"
     better = "higher"

@@ -82,6 +82,7 @@ class BriscolaState(State):
     tricks: list[dict[str, Any]]  # {"leader", "cards": [[seat, card]], "winner", "points"}
     last_deal: dict[str, Any] | None
 
+    phases = ("first_dealer", "shuffle", "auction", "trump", "play", "over")
     first_phase = "first_dealer"
     score_name = "chips"
     better = "higher"

@@ -62,6 +62,7 @@ class DiceBluffState(State):
     #: scratch: (standing bid, dice in play, palifico, ladder, start) of the last _ladder()
     _rungs: tuple[Bid | None, int, bool, Ladder, int] | None
 
+    phases = ("first_opener", "roll", "bid", "reroll", "over")
     first_phase = "first_opener"
     score_name = "dice"
     better = "higher"

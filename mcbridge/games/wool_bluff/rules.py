@@ -67,6 +67,7 @@ class WoolBluffState(State):
     responses: list[tuple[int, str]]
     last_reveal: dict[str, Any] | None
 
+    phases = ("first_predictor", "deal", "discard", "bid", "respond", "reveal", "over")
     first_phase = "first_predictor"
     score_name = "torches"
     better = "lower"
