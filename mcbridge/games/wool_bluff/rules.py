@@ -8,7 +8,7 @@ Phases: ``first_predictor`` (chance) -> per turn: ``deal`` (chance, one seat at 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from mcbridge.core import CHANCE, Action, Event, IllegalAction, Rng, State
@@ -133,7 +133,8 @@ class WoolBluffState(State):
         if self.phase == "respond":
             return [Through(), Bluff()]
         if self.phase == "discard":
-            return _discards(self.drawn[seat] or {}, self.discard_due[seat])
+            drawn = self.drawn[seat] or {}
+            return list(_discards(tuple(drawn.get(c, 0) for c in COLOURS), self.discard_due[seat]))
         if self.phase == "reveal":
             return [Reveal()]
         return []  # deal: too many outcomes to list; see sample_chance
@@ -402,13 +403,15 @@ def _copy(hand: Hand | None) -> Hand | None:
     return dict(hand) if hand else None
 
 
-def _discards(hand: Mapping[str, int], size: int) -> list[Action]:
-    """Every way to discard `size` wool from a hand, most of the first colour first.
+@lru_cache(maxsize=8192)
+def _discards(counts: tuple[int, ...], size: int) -> tuple[Action, ...]:
+    """Every way to discard `size` wool from a hand (counts in COLOURS order), most of the
+    first colour first. Hands repeat across turns and matches, so the list is kept.
 
     Built as canonical pairs directly (COLOURS order, no zeros), so the actions skip the
     check that untrusted wool needs; branches that cannot reach `size` are cut early.
     """
-    held = [(c, hand[c]) for c in COLOURS if hand.get(c, 0) > 0]
+    held = [(c, n) for c, n in zip(COLOURS, counts, strict=True) if n > 0]
     room = [0] * (len(held) + 1)  # wool held from colour i on
     for i in range(len(held) - 1, -1, -1):
         room[i] = room[i + 1] + held[i][1]
@@ -429,4 +432,4 @@ def _discards(hand: Mapping[str, int], size: int) -> list[Action]:
         walk(i + 1, left)
 
     walk(0, size)
-    return out
+    return tuple(out)
