@@ -59,13 +59,13 @@ class _WoolMultiset:
 FirstPredictor = FirstSeat
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Deal(_WoolMultiset, Action):
     seat: int
     wool: WoolPairs
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Reveal(Action):
     """The walls were read. `tampered` lists (seat, wall minus dealt per colour) mismatches;
     an empty tuple means every wall matched (or the match has no walls)."""
@@ -74,23 +74,23 @@ class Reveal(Action):
 
 
 # -- player actions ----------------------------------------------------------------------
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Bid(Action):
     colour: str
     count: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Through(Action):
     pass
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Bluff(Action):
     pass
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Discard(_WoolMultiset, Action):
     wool: WoolPairs
 
@@ -99,48 +99,48 @@ ACTION_TYPES: tuple[type[Action], ...] = (FirstSeat, Deal, Reveal, Bid, Through,
 
 
 # -- events ------------------------------------------------------------------------------
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class FirstPredictorChosen(Event):
     seat: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TurnStarted(Event):
     turn: int
     predictor: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class WoolDealt(Event):
     seat: int
     count: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DiscardRequired(Event):
     seat: int
     count: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class WoolDiscarded(Event):
     seat: int
     count: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class BidMade(Event):
     seat: int
     colour: str
     count: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ThroughSaid(Event):
     seat: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class BluffCalled(Event):
     seat: int
     bidder: int
@@ -148,7 +148,7 @@ class BluffCalled(Event):
     count: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Revealed(Event):
     colour: str
     count: int
@@ -156,13 +156,13 @@ class Revealed(Event):
     hands: tuple[WoolPairs, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TamperReported(Event):
     seat: int
     difference: WoolPairs  # wall minus dealt; negative = missing
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Penalised(Event):
     seat: int
     torches: int
@@ -170,14 +170,14 @@ class Penalised(Event):
     reason: str  # "over" (caller), "under" (predictor), "exact" (everyone else)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Eliminated(Event):
     seat: int
     turn: int
     forfeit: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MatchOver(Event):
     winners: tuple[int, ...]
     torches: tuple[int, ...]
