@@ -226,9 +226,8 @@ class Game(ABC):
         return action
 
     def parse_action(self, seat: int, text: str, state: State) -> Action:
-        """Chat text ("bid red 12", "ブラフ") to an action; IllegalAction saying what is legal."""
-        if not isinstance(text, str):
-            raise IllegalAction("not_text", value=type(text).__name__)
+        """Chat text ("bid red 12", "ブラフ") to an action; IllegalAction saying what is legal
+        (the game's parse module refuses what is not text, with `not_text`)."""
         if not isinstance(state, self.state_class):
             raise TypeError(f"a {self.name} match is needed, not {type(state).__name__}")
         return type(self).text_parser(seat, text, state)
