@@ -236,13 +236,13 @@ class Game(ABC):
         return type(self).bot_class()
 
 
-class State(metaclass=persist.StateMeta):
+class State(ABC):
     """One match. Mutable; `apply` is the only way it changes.
 
     Every game is a phase machine: `phase` names where the match is, and "over" ends it.
     The class annotations below, and a game's own, declare every saved field
-    (core/persist.py): `to_json` and `restore` are generic, and an undeclared attribute
-    cannot be assigned at all.
+    (core/persist.py): `to_json` and `restore` are generic, and `to_json` refuses a match
+    that holds an attribute nobody declared.
     """
 
     game: Game

@@ -3,15 +3,18 @@
 A state class declares every attribute of the match as a class annotation
 (``torches: list[int]``). That one declaration does three jobs:
 
-* `StateMeta` turns the annotations into ``__slots__``, so assigning an attribute nobody
-  declared (a field a dump would silently miss) raises AttributeError where it happens;
-* `dump` writes every declared field as JSON-able data;
+* `dump` writes every declared field as JSON-able data, and refuses a state that holds an
+  attribute nobody declared (a field a hand-written dump would silently miss);
 * `load` reads it back, converting by the annotation (lists to tuples, "3" keys to ints,
   dataclasses and `from_json` classes rebuilt) and refusing data of the wrong shape with a
   `BadState` that names the field, instead of a KeyError deep inside the rules later.
 
-Names that start with an underscore are slotted scratch (caches derived from the saved
+Annotated names that start with an underscore are scratch (caches derived from the saved
 fields): never saved, and reset to None by `load`.
+
+[decided here] No ``__slots__``: they would catch an undeclared attribute where it is set,
+but tests and tools copy matches through ``__dict__``; the check at every dump (every
+`to_json`, so every round-trip test) catches the same mistake.
 """
 
 from __future__ import annotations
@@ -21,7 +24,6 @@ import inspect
 import sys
 import types
 import typing
-from abc import ABCMeta
 from collections.abc import Mapping
 from typing import Any
 
@@ -29,21 +31,6 @@ from mcbridge.core.errors import BadState
 
 #: Attributes every state has that are not match data (the game object and its options).
 NOT_SAVED = frozenset({"game"})
-
-
-class StateMeta(ABCMeta):
-    """Makes ``__slots__`` from a state class's own annotations (see the module docstring)."""
-
-    def __new__(mcs, name: str, bases: tuple[type, ...], namespace: dict[str, Any], **kwargs: Any) -> StateMeta:
-        if "__slots__" not in namespace:
-            inherited = {slot for base in bases for klass in base.__mro__ for slot in getattr(klass, "__slots__", ())}
-            own = [
-                field
-                for field, hint in namespace.get("__annotations__", {}).items()
-                if "ClassVar" not in str(hint) and field not in inherited
-            ]
-            namespace["__slots__"] = tuple(own)
-        return super().__new__(mcs, name, bases, namespace, **kwargs)
 
 
 _hints_cache: dict[type, dict[str, Any]] = {}
@@ -67,7 +54,8 @@ def saved_fields(cls: type) -> dict[str, Any]:
 
 
 def scratch_fields(cls: type) -> list[str]:
-    return [slot for klass in cls.__mro__ for slot in getattr(klass, "__slots__", ()) if slot.startswith("_")]
+    """Annotated names with a leading underscore: caches, not match data."""
+    return [name for klass in cls.__mro__ for name in inspect.get_annotations(klass) if name.startswith("_")]
 
 
 def encode(value: Any) -> Any:
@@ -85,7 +73,12 @@ def encode(value: Any) -> Any:
 
 
 def dump(state: object) -> dict[str, Any]:
-    return {field: encode(getattr(state, field)) for field in saved_fields(type(state))}
+    fields = saved_fields(type(state))
+    undeclared = set(vars(state)) - fields.keys() - NOT_SAVED - set(scratch_fields(type(state)))
+    if undeclared:
+        names = ", ".join(sorted(undeclared))
+        raise TypeError(f"{type(state).__name__} holds undeclared fields ({names}): annotate them on the class")
+    return {field: encode(getattr(state, field)) for field in fields}
 
 
 def load(state: object, data: Mapping[str, Any]) -> None:
