@@ -36,6 +36,9 @@ from mcbridge import games  # noqa: E402
 from mcbridge.core import CHANCE, Action, Game, Rng  # noqa: E402
 
 Log = list[tuple[int, Action]]
+#: The replay row cycles through the matches of seeds 0..REPLAYED-1, so two runs (or two
+#: checkouts) replay exactly the same actions whatever their engine speed.
+REPLAYED = 20
 
 
 def play(game: Game, seed: int, players: int, deep_copy: bool) -> Log:
@@ -89,11 +92,14 @@ def bench_game(name: str, players: int, budget: float, baseline: bool = True) ->
         return len(play(game, seed, players, deep_copy=True))
 
     def rules_only(seed: int) -> int:
-        log = logs[seed % len(logs)]
-        replay(game, seed % len(logs), players, log)
+        log = logs[seed % REPLAYED]
+        replay(game, seed % REPLAYED, players, log)
         return len(log)
 
     e = measure(engine, budget)
+    for seed in range(REPLAYED):  # the same matches for every tree and budget
+        if seed not in logs:
+            logs[seed] = play(game, seed, players, deep_copy=False)
     r = measure(rules_only, budget)
     row = {
         "players": players,
