@@ -66,7 +66,20 @@ class ChipStacks:
 
     @classmethod
     def from_json(cls, data: dict[str, list[int]]) -> ChipStacks:
-        return cls(data["stacks"], data["contributions"])
+        """The inverse of `to_json`; ValueError for anything but two equal-length lists of
+        whole numbers >= 0 (saved data is checked before a match plays on with it)."""
+        stacks, contributions = data["stacks"], data["contributions"]
+        for values in (stacks, contributions):
+            if not isinstance(values, list) or not all(type(v) is int and v >= 0 for v in values):
+                raise ValueError(f"chip counts must be whole numbers >= 0, not {values!r}")
+        if len(stacks) != len(contributions):
+            raise ValueError("one contribution per stack")
+        return cls(stacks, contributions)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ChipStacks) and self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
 
 
 def side_pots(contributions: Sequence[int], live: Collection[int]) -> list[SidePot]:

@@ -26,11 +26,13 @@ class OptionError(ValueError):
     is filled in when the value came from a YAML file.
     """
 
-    def __init__(self, key: str, value: Any, allowed: str, where: str | None = None) -> None:
+    def __init__(self, key: str, value: Any, allowed: str, where: str | None = None, code: str = "bad_option") -> None:
         self.key = key
         self.value = value
         self.allowed = allowed
         self.where = where
+        #: stable for tools and tests: "bad_option" unless a check names the problem better
+        self.code = code
         super().__init__(self._message())
 
     def _message(self) -> str:
@@ -38,4 +40,19 @@ class OptionError(ValueError):
         return f"{prefix}option '{self.key}': {self.value!r} is not allowed; expected {self.allowed}"
 
     def located(self, where: str) -> OptionError:
-        return OptionError(self.key, self.value, self.allowed, where)
+        return OptionError(self.key, self.value, self.allowed, where, self.code)
+
+
+class BadState(ValueError):
+    """Saved match data (`Game.from_json`) that is not a match of this game.
+
+    Like IllegalAction it carries a stable `code` ("bad_json", "wrong_game",
+    "missing_field", "bad_state") and details that name the field and what was expected.
+    It is a ValueError so callers that guard a restore with `except ValueError` keep working.
+    """
+
+    def __init__(self, code: str, **details: Any) -> None:
+        self.code = code
+        self.details = details
+        shown = ", ".join(f"{k}={v!r}" for k, v in details.items())
+        super().__init__(f"{code}({shown})" if shown else code)

@@ -18,8 +18,10 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
-from mcbridge.core.errors import IllegalAction, OptionError
+from mcbridge.core import persist
+from mcbridge.core.errors import BadState, IllegalAction, OptionError
 from mcbridge.core.options import Struct
+from mcbridge.core.result import Better, Result, Standing, ViewHeader, ranked
 from mcbridge.core.rng import Rng
 from mcbridge.core.seeds import Placeholder, load_seed, merge_options
 
@@ -27,6 +29,21 @@ from mcbridge.core.seeds import Placeholder, load_seed, merge_options
 CHANCE = -1
 
 MAX_NAME_LENGTH = 32
+
+_ONE_SEAT: dict[int, frozenset[int]] = {}
+NOBODY: frozenset[int] = frozenset()
+
+
+def only(seat: int) -> frozenset[int]:
+    """`frozenset({seat})`, shared: `to_act` is asked several times per action, so the
+    common one-seat answer is built once per seat instead of every time."""
+    found = _ONE_SEAT.get(seat)
+    if found is None:
+        found = _ONE_SEAT[seat] = frozenset((seat,))
+    return found
+
+
+ONLY_CHANCE = only(CHANCE)
 
 
 def _jsonable(value: Any) -> Any:
@@ -77,7 +94,12 @@ def _conforms(value: Any, hint: Any) -> bool:
 
 @dataclasses.dataclass(frozen=True)
 class Action:
-    """Base of every action: a frozen dataclass, JSON-able as {"type": name, ...fields}."""
+    """Base of every action: a frozen dataclass, JSON-able as {"type": name, ...fields}.
+
+    Actions and events are made by the thousand per match; `__slots__` here and
+    `slots=True` on the subclasses spare each one an instance dict."""
+
+    __slots__ = ()
 
     def to_json(self) -> dict[str, Any]:
         return {"type": type(self).__name__, **_jsonable(self)}
@@ -87,8 +109,22 @@ class Action:
 class Event:
     """Something that happened, for logs, chat and the web view. Never hidden information."""
 
+    __slots__ = ()
+
     def to_json(self) -> dict[str, Any]:
         return {"type": type(self).__name__, **_jsonable(self)}
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class FirstSeat(Action):
+    """Chance: who goes first (the first predictor, opener, start player or dealer).
+
+    One action for every game; the games' old names (FirstPredictor, FirstOpener,
+    FirstStarter, FirstDealer) are aliases, in Python and in `Game.action_from_json`, so
+    journals written before it existed replay unchanged.
+    """
+
+    seat: int
 
 
 class Policy(Protocol):
@@ -107,15 +143,22 @@ class Game(ABC):
     state_class: ClassVar[type[State]]
     action_types: ClassVar[tuple[type[Action], ...]]
     event_types: ClassVar[tuple[type[Event], ...]] = ()
+    #: Old action names a journal may hold -> the action type that replaced them.
+    action_aliases: ClassVar[Mapping[str, type[Action]]] = {}
+    #: `parse(seat, text, state) -> Action` of the game's parse module, and its bot's class.
+    text_parser: ClassVar[staticmethod[[int, str, Any], Action]]
+    bot_class: ClassVar[Callable[[], Policy]]
 
     def __init__(self, options: Mapping[str, Any] | None = None, seed_file: Path | None = None) -> None:
+        if options is not None and not isinstance(options, Mapping):
+            raise OptionError("options", options, 'a mapping of option names to values, e.g. {"turns": 3}')
         self.seed = load_seed(self.name, self.schema, seed_file)
         self.options: dict[str, Any] = merge_options(self.seed, options, self.schema)
         lo, hi = self.options["min_players"], self.options["max_players"]
         if lo > hi:
             raise OptionError("min_players", lo, f"at most max_players ({hi})")
         self._check_options()
-        self._actions_by_name = {cls.__name__: cls for cls in self.action_types}
+        self._actions_by_name = {cls.__name__: cls for cls in self.action_types} | dict(self.action_aliases)
 
     def _check_options(self) -> None:  # noqa: B027 - an optional hook, not an abstract method
         """Cross-field checks a game needs beyond the schema (raise OptionError)."""
@@ -144,17 +187,29 @@ class Game(ABC):
     def _new_state(self, players: list[str], seed: int | str) -> State:
         return self.state_class(self, players, seed)
 
-    def from_json(self, text: str) -> State:
-        data = json.loads(text)
+    def from_json(self, text: str | bytes) -> State:
+        """The match `State.to_json` wrote; BadState (a ValueError with a stable code) when
+        the text is not one, OptionError when its options are not valid for this game."""
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError) as exc:
+            raise BadState("bad_json", error=str(exc)) from None
+        if not isinstance(data, dict):
+            raise BadState("bad_state", field="", expected="an object", value=type(data).__name__)
         if data.get("game") != self.name:
-            raise ValueError(f"this is a {data.get('game')!r} match, not {self.name!r}")
+            raise BadState("wrong_game", game=data.get("game"), expected=self.name)
+        for key in ("options", "state"):
+            if not isinstance(data.get(key), dict):
+                raise BadState("missing_field", field=key)
         game = type(self)(data["options"])
         return game._restore(data["state"])
 
-    def _restore(self, data: dict[str, Any]) -> State:
+    def _restore(self, data: Mapping[str, Any]) -> State:
         return self.state_class.restore(self, data)
 
     def action_from_json(self, data: Mapping[str, Any]) -> Action:
+        if not isinstance(data, Mapping):
+            raise IllegalAction("bad_action_fields", type=None, error=f"an object, not {type(data).__name__}")
         fields = dict(data)
         kind = fields.pop("type", None)
         cls = self._actions_by_name.get(str(kind))
@@ -170,31 +225,67 @@ class Game(ABC):
                 raise IllegalAction("bad_action_fields", type=kind, field=name, value=value)
         return action
 
-    @abstractmethod
     def parse_action(self, seat: int, text: str, state: State) -> Action:
-        """Chat text ("bid red 12", "ブラフ") to an action; IllegalAction saying what is legal."""
+        """Chat text ("bid red 12", "ブラフ") to an action; IllegalAction saying what is legal
+        (the game's parse module refuses what is not text, with `not_text`)."""
+        if not isinstance(state, self.state_class):
+            raise TypeError(f"a {self.name} match is needed, not {type(state).__name__}")
+        return type(self).text_parser(seat, text, state)
 
-    @abstractmethod
-    def bot(self) -> Policy: ...
+    def bot(self) -> Policy:
+        return type(self).bot_class()
 
 
 class State(ABC):
     """One match. Mutable; `apply` is the only way it changes.
 
     Every game is a phase machine: `phase` names where the match is, and "over" ends it.
+    The class annotations below, and a game's own, declare every saved field
+    (core/persist.py): `to_json` and `restore` are generic, and `to_json` refuses a match
+    that holds an attribute nobody declared.
     """
 
+    game: Game
+    players: list[str]
+    seed: int | str
     phase: str
+    #: actions applied in this match, chance included
+    seq: int
+
+    #: Every phase the match can be in ("over" last); a saved match in another is refused.
+    phases: ClassVar[tuple[str, ...]]
+    #: The phase whose chance action is FirstSeat (who goes first).
+    first_phase: ClassVar[str]
+    #: What the score in results and view headers counts, and which way is better.
+    score_name: ClassVar[str]
+    better: ClassVar[Better]
+    #: phase -> the `timeouts` option key that runs in it, where the names differ.
+    deadline_phases: ClassVar[Mapping[str, str]] = {}
 
     def __init__(self, game: Game, players: list[str], seed: int | str) -> None:
         self.game = game
         self.players = players
         self.seed = seed
+        self.seq = 0
 
     @classmethod
-    @abstractmethod
-    def restore(cls, game: Any, data: Mapping[str, Any]) -> State:
-        """The match `_dump` described, for `game` (the inverse of `_dump`)."""
+    def restore(cls, game: Game, data: Mapping[str, Any]) -> State:
+        """The match `_dump` described, for `game`; BadState when a field is missing or malformed."""
+        state = cls.__new__(cls)
+        state.game = game
+        persist.load(state, data)
+        lo, hi = game.player_range
+        if not lo <= len(state.players) <= hi:
+            raise BadState("bad_state", field="players", expected=f"{lo} to {hi} players", value=state.players)
+        if state.phase not in cls.phases:
+            raise BadState("bad_state", field="phase", expected=" or ".join(cls.phases), value=state.phase)
+        try:  # well-typed fields that do not fit together (a turn past the last seat, ...)
+            state.to_act()
+            state.view(None)
+            state.result()
+        except (LookupError, TypeError, ValueError, AssertionError, AttributeError, IllegalAction) as exc:
+            raise BadState("inconsistent_state", error=f"{type(exc).__name__}: {exc}") from None
+        return state
 
     # -- the contract -------------------------------------------------------------------
     @abstractmethod
@@ -204,6 +295,8 @@ class State(ABC):
         """What `seat` may do now; empty for a seat that is not to act."""
         if seat not in self.to_act():
             return []
+        if self.phase == self.first_phase:
+            return [FirstSeat(s) for s in range(len(self.players))]
         return self._legal_actions(seat)
 
     @abstractmethod
@@ -212,38 +305,116 @@ class State(ABC):
         they are few enough to list)."""
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        if self.is_over:
+        if self.phase == "over":
             raise IllegalAction("match_over")
         waiting = self.to_act()
         if seat not in waiting:
             raise IllegalAction("not_your_turn", seat=seat, to_act=sorted(waiting))
         if not isinstance(action, self.game.action_types):
             raise IllegalAction("unknown_action", type=type(action).__name__)
-        return self._apply(seat, action)
+        events = self._apply_first_seat(action) if isinstance(action, FirstSeat) else self._apply(seat, action)
+        self.seq += 1
+        return events
+
+    def _apply_first_seat(self, action: FirstSeat) -> list[Event]:
+        if self.phase != self.first_phase:
+            raise IllegalAction("wrong_phase", action=type(action).__name__, phase=self.phase)
+        if type(action.seat) is not int or not 0 <= action.seat < len(self.players):
+            raise IllegalAction("no_such_seat", seat=action.seat)
+        return self._first_seat(action.seat)
+
+    @abstractmethod
+    def _first_seat(self, seat: int) -> list[Event]:
+        """`seat` (checked) goes first: the game's event for it, then the match starts."""
 
     @abstractmethod
     def _apply(self, seat: int, action: Action) -> list[Event]:
         """Validate completely, then mutate. Raise IllegalAction before any change."""
 
-    @abstractmethod
-    def sample_chance(self, rng: Rng) -> Action: ...
+    def sample_chance(self, rng: Rng) -> Action:
+        if self.phase == self.first_phase:
+            return FirstSeat(rng.randrange(len(self.players)))
+        return self._sample_chance(rng)
 
     @abstractmethod
-    def timeout_action(self, seat: int) -> Action: ...
+    def _sample_chance(self, rng: Rng) -> Action:
+        """Draw the outcome of the chance node the match is at (not the first-seat one)."""
+
+    def timeout_action(self, seat: int) -> Action:
+        """The rules' default action for a seat that did not act in time."""
+        if seat == CHANCE or seat not in self.to_act():
+            raise IllegalAction("not_your_turn", seat=seat, to_act=sorted(self.to_act()))
+        return self._timeout_action(seat)
 
     @abstractmethod
-    def view(self, seat: int | None = None) -> dict[str, Any]: ...
+    def _timeout_action(self, seat: int) -> Action:
+        """The default action of `seat`, which is to act (checked by `timeout_action`)."""
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """JSON-able; None = public. The shared `header` beside the game's own keys."""
+        view = self._view(seat)
+        view["header"] = self.header().to_json()
+        return view
+
+    @abstractmethod
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        """The game-specific view; never hidden information another seat could not see."""
+
+    def header(self) -> ViewHeader:
+        timeouts = self.game.options.get("timeouts") or {}
+        deadline = self.deadline_phases.get(self.phase, self.phase)
+        return ViewHeader(
+            game=self.game.name,
+            phase=self.phase,
+            players=tuple(self.players),
+            to_act=tuple(sorted(self.to_act())),
+            scores=tuple(self.scores()),
+            score_name=self.score_name,
+            better=self.better,
+            seq=self.seq,
+            deadline=deadline if deadline in timeouts and not self.is_over else None,
+        )
 
     @property
     def is_over(self) -> bool:
         return self.phase == "over"
 
+    # -- results ------------------------------------------------------------------------
     @abstractmethod
-    def result(self) -> dict[str, Any]: ...
+    def scores(self) -> list[int]:
+        """Each seat's score (what `score_name` counts)."""
 
     @abstractmethod
+    def _rank_key(self, seat: int) -> Any:
+        """Sort key of a seat in the standings: smaller is better, equal keys tie."""
+
+    @abstractmethod
+    def _row(self, seat: int, rank: int) -> dict[str, Any]:
+        """The seat's standings line as JSON: "rank", "seat", "name", "winner", the score
+        under `score_name` and whatever else the game reports, in display order."""
+
+    def _eliminated(self, seat: int) -> bool:
+        """Is the seat out of the match (for "(out)" in standings)? Games with eliminations say."""
+        return False
+
+    def _result_extra(self) -> dict[str, Any]:
+        """Top-level result keys beside "over" and "standings" (the turn, the round, ...)."""
+        return {}
+
+    def result(self) -> Result:
+        scores = self.scores()
+        rows = []
+        for rank, seat in ranked([self._rank_key(s) for s in range(len(self.players))]):
+            row = self._row(seat, rank)
+            rows.append(
+                Standing(rank, seat, self.players[seat], scores[seat], bool(row["winner"]), self._eliminated(seat), row)
+            )
+        return Result(self.is_over, tuple(rows), self.score_name, self.better, self._result_extra())
+
+    # -- persistence ----------------------------------------------------------------------
     def _dump(self) -> dict[str, Any]:
-        """Every field of the match as JSON-able data (the inverse of Game._restore)."""
+        """Every declared field of the match as JSON-able data (the inverse of `restore`)."""
+        return persist.dump(self)
 
     def to_json(self) -> str:
         return json.dumps(

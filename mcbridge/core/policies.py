@@ -15,4 +15,4 @@ class RandomPolicy:
     def choose(self, view: Mapping[str, Any], legal: Sequence[Action], rng: Rng) -> Action:
         if not legal:
             raise ValueError("no legal action to choose from")
-        return legal[rng.randrange(len(legal))]
+        return rng.pick(legal)  # uniform over concrete actions when the list holds ranges

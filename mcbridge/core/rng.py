@@ -43,6 +43,13 @@ class Rng(random.Random):
         return counts
 
     def pick(self, items: Sequence[T]) -> T:
+        """One item, uniformly. A legal-action list may hold `ActionRange` entries (core/legal.py);
+        then the pick is uniform over the concrete actions they stand for, so
+        `rng.pick(state.legal_actions(seat))` always returns an action `apply` accepts."""
+        from mcbridge.core.legal import ActionRange, pick_concrete  # legal imports this module
+
+        if any(isinstance(item, ActionRange) for item in items):
+            return pick_concrete(items, self)  # type: ignore[arg-type, return-value]
         return items[self.randrange(len(items))]
 
     def shuffled(self, items: Sequence[T]) -> list[T]:
@@ -51,4 +58,6 @@ class Rng(random.Random):
         return out
 
     def roll(self, dice: int, faces: int = 6) -> list[int]:
-        return [self.randrange(faces) + 1 for _ in range(dice)]
+        # randrange(n) is _randbelow(n) after argument checks: the same draws, faster
+        below = getattr(self, "_randbelow", None) or self.randrange
+        return [below(faces) + 1 for _ in range(dice)]

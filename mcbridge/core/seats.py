@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 
-def next_active(seat: int, active: Sequence[bool]) -> int:
-    """The first active seat after `seat` (which itself may be inactive).
+def next_active(seat: int, active: Sequence[object]) -> int:
+    """The first active (truthy: True, or dice left) seat after `seat` (itself maybe inactive).
 
     Raises ValueError when no seat is active, since there is then nobody to pass to.
     """

@@ -21,6 +21,7 @@ from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
 from mcbridge.core.errors import IllegalAction
+from mcbridge.core.legal import ActionRange
 
 #: the chat cap of a Minecraft 1.12 client; nobody can type more, so longer text is an attack
 MAX_TEXT = 256
@@ -123,7 +124,7 @@ def legal_commands(state: Any, seat: int, commands: Mapping[str, str]) -> list[s
     play now: what a refusal tells the player they can type."""
     if seat not in state.to_act():
         return []
-    kinds = {type(a).__name__ for a in state.legal_actions(seat)}
+    kinds = {type(a.first if isinstance(a, ActionRange) else a).__name__ for a in state.legal_actions(seat)}
     return [command for command, kind in commands.items() if kind in kinds]
 
 

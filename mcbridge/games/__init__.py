@@ -34,7 +34,7 @@ def available() -> list[str]:
 
 def load(name: str, options: Mapping[str, Any] | None = None) -> Game:
     """The game `name` with its seed defaults, `options` on top (checked)."""
-    module_name = GAMES.get(name)
+    module_name = GAMES.get(name) if isinstance(name, str) else None
     if module_name is None or importlib.util.find_spec(module_name) is None:
         raise OptionError("game", name, "one of " + ", ".join(available()))
     module = importlib.import_module(module_name)

@@ -14,7 +14,9 @@ from typing import Any
 import pytest
 
 from mcbridge import games
-from mcbridge.core import CHANCE, IllegalAction, OptionError
+from mcbridge.core import CHANCE, IllegalAction, OptionError, Rng, play_out
+from mcbridge.core.legal import MAX_LISTED, ActionRange, contains
+from mcbridge.core.legal import count as legal_count
 from mcbridge.games.braff import (
     AllIn,
     Braff,
@@ -558,3 +560,63 @@ def test_wrong_phase_and_wrong_seat_are_refused_without_change() -> None:
             state.apply(seat, action)
         assert refused.value.code == code
     assert state.to_json() == before
+
+
+# -- option and list-size guards (issue 11, item 4) ----------------------------------------
+@pytest.mark.parametrize("meter", [{"A": 1, "a": 5}, {"aa": 0, "AA": 1}, {"B": 2, "b": 2}])
+def test_one_cup_named_twice_on_the_meter_is_refused(meter: dict[str, int]) -> None:
+    with pytest.raises(OptionError) as refused:
+        new_game(meter=meter)
+    assert refused.value.code == "duplicate_cup"
+    assert "same cup" in str(refused.value)
+
+
+def deep_stacks_at_open(chips: int) -> tuple[Braff, BraffState]:
+    game = new_game(starting_chips=chips)
+    state = game.new_match(NAMES[:3], seed=4)
+    assert isinstance(state, BraffState)
+    state.apply(CHANCE, FirstDealer(0))
+    state.apply(CHANCE, state.sample_chance(Rng(4)))
+    while state.phase == "discard":
+        state.apply(min(state.to_act()), Discard(()))
+    return game, state
+
+
+def test_deep_stacks_list_one_range_per_cup_not_one_raise_per_chip() -> None:
+    game, state = deep_stacks_at_open(100_000)
+    legal = state.legal_actions(0)
+    assert len(legal) == len(game.meter)  # one entry per cup, not 1.2 million raises
+    assert all(isinstance(entry, ActionRange) for entry in legal)
+    assert [entry.first for entry in legal] == [Raise(cup_label(c), m) for c, m in game.meter]
+    assert all(entry.last == 100_000 for entry in legal)
+    assert legal_count(legal) == sum(100_000 - m + 1 for _, m in game.meter)
+    assert contains(legal, Raise("C", 99_999)) and not contains(legal, Raise("C", 100_001))
+    assert not contains(legal, Raise("C", 2))  # below the cup's minimum
+    # every action a range stands for is one apply accepts; the entry itself is not
+    rng = Rng(8)
+    for _ in range(20):
+        trial = game.from_json(state.to_json())
+        trial.apply(0, rng.pick(trial.legal_actions(0)))
+    refused_entry = game.from_json(state.to_json())
+    with pytest.raises(IllegalAction) as refused:
+        refused_entry.apply(0, legal[0])
+    assert refused.value.code == "unknown_action"
+
+
+def test_shallow_stacks_still_list_every_raise() -> None:
+    _, state = deep_stacks_at_open(20)
+    legal = state.legal_actions(0)
+    assert not any(isinstance(entry, ActionRange) for entry in legal)
+    assert Raise("A", 20) in legal and Raise("A", 1) in legal
+    assert len(legal) <= MAX_LISTED
+
+
+def test_the_bot_and_the_timeout_play_deep_stacks_to_the_end() -> None:
+    game = new_game(starting_chips=100_000)
+    state = game.new_match(NAMES[:4], seed=2)
+    log = play_out(state, game.bot(), Rng(2))
+    assert state.is_over and log
+    assert sum(state.chips.stacks) + state.carry == 400_000
+    _, fresh = deep_stacks_at_open(100_000)
+    timeout = fresh.timeout_action(0)
+    assert contains(fresh.legal_actions(0), timeout)

@@ -9,6 +9,7 @@ import pytest
 
 from mcbridge import games
 from mcbridge.core import CHANCE, Action, Rng, State
+from mcbridge.core.legal import expand
 from mcbridge.games import braff, bribery, briscola_bugiarda, dice_bluff, wool_bluff
 
 JA_COLOURS = {"red": "赤", "blue": "青", "yellow": "黄", "green": "緑", "black": "黒", "white": "白"}
@@ -90,7 +91,7 @@ def decisions(name: str, seed: int) -> Iterator[tuple[State, int, list[Action]]]
         if seat == CHANCE:
             state.apply(seat, state.sample_chance(rng))
             continue
-        legal = state.legal_actions(seat)
+        legal = list(expand(state.legal_actions(seat)))  # a range (deep stacks) stands for its actions
         sample = legal if len(legal) <= 12 else [legal[0], legal[-1], *(rng.choice(legal) for _ in range(10))]
         yield state, seat, sample
         state.apply(seat, rng.choice(legal))

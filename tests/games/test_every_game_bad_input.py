@@ -24,11 +24,7 @@ from mcbridge.core import CHANCE, IllegalAction, OptionError, Rng
 
 #: Refusals that main does not give yet; each names the branch that brings it (issue 11). When
 #: that branch is merged these tests XPASS, which fails the run (strict): delete the entry then.
-PENDING = {
-    "load_non_mapping": "core: games.load(name, 'x') raises AttributeError",
-    "action_from_json_non_mapping": "core: action_from_json(None) raises TypeError",
-    "from_json_malformed": "core: a malformed saved match raises KeyError/AttributeError/JSONDecodeError",
-}
+PENDING: dict[str, str] = {}
 
 
 def pending(key: str) -> pytest.MarkDecorator:

@@ -9,19 +9,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mcbridge.core import Action, Event, IllegalAction
+from mcbridge.core import Action, Event, FirstSeat, IllegalAction
 from mcbridge.games.braff.cards import COLOURS, sort_cards
 
 DOUBT_KINDS = ("fake", "not_enough")
 
 
 # -- chance actions --------------------------------------------------------------------
-@dataclass(frozen=True)
-class FirstDealer(Action):
-    seat: int
+#: Who deals first. (the core's one "who goes first" chance action)
+FirstDealer = FirstSeat
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Shuffle(Action):
     """Both decks in shuffled order. Seat s gets characters[s] and cards[5s:5s+5]; the
     remaining cards are the draw pile (top first); unused characters leave unseen."""
@@ -31,7 +30,7 @@ class Shuffle(Action):
 
 
 # -- player actions ----------------------------------------------------------------------
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Discard(Action):
     """Discard these cards face up (0-2 of them) and draw as many; costs the stake."""
 
@@ -44,7 +43,7 @@ class Discard(Action):
         object.__setattr__(self, "cards", sort_cards(cards))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Raise(Action):
     """Declare `cup` with a total stake of `stake`: the dealer's opening, or a raise."""
 
@@ -52,41 +51,41 @@ class Raise(Action):
     stake: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Call(Action):
     pass
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class AllIn(Action):
     """Put in every chip when a call (or the dealer's opening) cannot be paid."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Drop(Action):
     pass
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Stand(Action):
     """The highest player, when play returns to them, does not raise again."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Doubt(Action):
     kind: str  # "fake" | "not_enough"
 
 
-ACTION_TYPES: tuple[type[Action], ...] = (FirstDealer, Shuffle, Discard, Raise, Call, AllIn, Drop, Stand, Doubt)
+ACTION_TYPES: tuple[type[Action], ...] = (FirstSeat, Shuffle, Discard, Raise, Call, AllIn, Drop, Stand, Doubt)
 
 
 # -- events ------------------------------------------------------------------------------
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class FirstDealerChosen(Event):
     seat: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RoundStarted(Event):
     round: int
     lap: int
@@ -94,32 +93,32 @@ class RoundStarted(Event):
     discard_cost: int  # chips per discarded card this round
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Dealt(Event):
     hand_size: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CardDiscarded(Event):
     seat: int
     colour: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Discarded(Event):
     seat: int
     count: int
     stake: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Opened(Event):
     seat: int
     cup: str
     stake: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class OpenedAllIn(Event):
     """The dealer could afford no cup on the meter and opened the lowest with every chip."""
 
@@ -128,51 +127,51 @@ class OpenedAllIn(Event):
     stake: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Raised(Event):
     seat: int
     cup: str
     stake: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Called(Event):
     seat: int
     cup: str
     stake: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class WentAllIn(Event):
     seat: int
     stake: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Dropped(Event):
     seat: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Stood(Event):
     seat: int
     cup: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class WonUnseen(Event):
     winner: int
     amount: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DoubtGiven(Event):
     seat: int  # giver
     player: int  # receiver
     kind: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Shown(Event):
     seat: int
     character: str
@@ -182,13 +181,13 @@ class Shown(Event):
     dealer: bool
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Exposed(Event):
     seat: int
     reason: str  # "fake" | "not_enough"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PotWon(Event):
     winner: int
     amount: int
@@ -196,17 +195,17 @@ class PotWon(Event):
     shared: bool
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class NoGame(Event):
     amount: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Carried(Event):
     amount: int  # chips waiting for the next round's pot in all
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MatchOver(Event):
     winners: tuple[int, ...]
     chips: tuple[int, ...]

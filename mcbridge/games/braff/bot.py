@@ -19,9 +19,11 @@ import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
+from operator import add
 from typing import Any
 
 from mcbridge.core import Action, Rng
+from mcbridge.core.legal import ActionRange
 from mcbridge.games.braff.actions import AllIn, Call, Discard, Doubt, Drop, Raise, Stand
 from mcbridge.games.braff.cards import COLOURS, Character, character_from_option, cup_ordinal
 
@@ -104,7 +106,8 @@ class BraffBot:
     def _raises(legal: Sequence[Action]) -> dict[int, Raise]:
         """The cheapest raise for every cup on offer, by cup ordinal."""
         out: dict[int, Raise] = {}
-        for action in legal:
+        for entry in legal:
+            action = entry.first if isinstance(entry, ActionRange) else entry  # its cheapest raise
             if isinstance(action, Raise):
                 cup = cup_ordinal(action.cup)
                 assert cup is not None
@@ -134,11 +137,14 @@ class BraffBot:
         held = tuple(view["hand"].count(c) for c in COLOURS)
         values: dict[tuple[int, ...], float] = {}
 
+        risky_at = [i for i, c in enumerate(COLOURS) if c in risky]
+
         def value(counts: tuple[int, ...]) -> float:
-            if counts not in values:
-                cards = [c for c, k in zip(COLOURS, counts, strict=True) for _ in range(k)]
-                values[counts] = character.cup(cards, bonus) - (FAKE_RISK if risky & set(cards) else 0.0)
-            return values[counts]
+            found = values.get(counts)
+            if found is None:
+                exposed = any(counts[i] for i in risky_at)
+                found = values[counts] = character.cup_of_counts(counts, bonus) - (FAKE_RISK if exposed else 0.0)
+            return found
 
         draws = {
             k: [(tuple(drawn.get(c, 0) for c in COLOURS), p) for drawn, p in _hands(pool, k)]
@@ -149,10 +155,7 @@ class BraffBot:
             assert isinstance(action, Discard)
             kept = tuple(n - action.cards.count(c) for c, n in zip(COLOURS, held, strict=True))
             if action.cards:
-                expected = sum(
-                    p * value(tuple(a + b for a, b in zip(kept, drawn, strict=True)))
-                    for drawn, p in draws[len(action.cards)]
-                )
+                expected = sum(p * value(tuple(map(add, kept, drawn))) for drawn, p in draws[len(action.cards)])
             else:
                 expected = value(kept)
             score = expected - len(action.cards) * cost / CHIPS_PER_CUP

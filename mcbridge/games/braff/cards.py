@@ -11,12 +11,13 @@ from __future__ import annotations
 import string
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 #: Bust-up card colours in display order: four effort colours, then the two fake colours.
 COLOURS = ("red", "yellow", "blue", "green", "black", "white")
 
+_COLOUR_INDEX = {colour: i for i, colour in enumerate(COLOURS)}
 _BELOW_A = {-1: "AAA", 0: "AA"}
 _LETTERS = string.ascii_uppercase
 
@@ -74,6 +75,19 @@ class Character:
 
     def cup(self, hand: Sequence[str], dealer_bonus: int = 0) -> int:
         return self.base + dealer_bonus + sum(self.bonus(colour, hand.count(colour)) for colour in self.rows)
+
+    def cup_of_counts(self, counts: Sequence[int], dealer_bonus: int = 0) -> int:
+        """`cup` for a hand given as card counts in COLOURS order (what the bot enumerates,
+        thousands of hands per decision: the bonuses come from a table built once)."""
+        total = self.base + dealer_bonus
+        for i, colour, table in self._bonus_table:
+            k = counts[i]
+            total += table[k] if k < len(table) else self.bonus(colour, k)
+        return total
+
+    @cached_property
+    def _bonus_table(self) -> tuple[tuple[int, str, tuple[int, ...]], ...]:
+        return tuple((_COLOUR_INDEX[c], c, tuple(self.bonus(c, k) for k in range(16))) for c in self.rows)
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
-from mcbridge.core import Action, Game, OptionError, Policy, State
+from mcbridge.core import Action, FirstSeat, Game, OptionError
 from mcbridge.games.braff import parse
 from mcbridge.games.braff.actions import ACTION_TYPES, EVENT_TYPES
 from mcbridge.games.braff.bot import BraffBot
@@ -21,6 +21,9 @@ class Braff(Game):
     state_class = BraffState
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
+    action_aliases: ClassVar[Mapping[str, type[Action]]] = {"FirstDealer": FirstSeat}
+    text_parser = staticmethod(parse.parse)
+    bot_class = BraffBot
 
     def __init__(self, options: Mapping[str, Any] | None = None, seed_file: Path | None = None) -> None:
         super().__init__(options, seed_file)
@@ -42,9 +45,16 @@ class Braff(Game):
         o = self.options
         if not o["meter"]:
             raise OptionError("meter", o["meter"], "at least one cup with its minimum stake")
+        seen: dict[int, str] = {}
         for label in o["meter"]:
-            if cup_ordinal(str(label)) is None:
+            ordinal = cup_ordinal(str(label))
+            if ordinal is None:
                 raise OptionError(f"meter.{label}", label, "a cup label: AAA, AA or a letter A..Z")
+            if ordinal in seen:
+                # labels are case-insensitive, so {"A": 1, "a": 5} would name one cup twice
+                allowed = f"one minimum per cup ('{seen[ordinal]}' and '{label}' are the same cup)"
+                raise OptionError(f"meter.{label}", label, allowed, code="duplicate_cup")
+            seen[ordinal] = str(label)
         ids = [c["id"] for c in o["characters"]]
         if len(set(ids)) != len(ids):
             raise OptionError("characters", ids, "distinct character ids")
@@ -60,10 +70,3 @@ class Braff(Game):
         if sum(o["deck"].values()) < needed:
             allowed = f"at least {needed} cards (a hand and the most discards for every player)"
             raise OptionError("deck", o["deck"], allowed)
-
-    def parse_action(self, seat: int, text: str, state: State) -> Action:
-        assert isinstance(state, BraffState)
-        return parse.parse(seat, text, state)
-
-    def bot(self) -> Policy:
-        return BraffBot()

@@ -16,10 +16,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from mcbridge.core import CHANCE, Action, Event, IllegalAction, Rng, State
 from mcbridge.core.chips import ChipStacks
+from mcbridge.core.legal import MAX_LISTED, ActionRange
 from mcbridge.core.seats import active_from, next_active
 from mcbridge.games.braff.actions import (
     DOUBT_KINDS,
@@ -36,7 +37,6 @@ from mcbridge.games.braff.actions import (
     Drop,
     Dropped,
     Exposed,
-    FirstDealer,
     FirstDealerChosen,
     MatchOver,
     NoGame,
@@ -62,29 +62,51 @@ if TYPE_CHECKING:
 
 class BraffState(State):
     game: Braff
+    round: int
+    dealer: int | None
+    chips: ChipStacks
+    carry: int
+    # this round's hidden deal (cleared when the round ends; the show record keeps what was revealed)
+    characters: list[str | None]
+    hands: list[list[str]]
+    pile: list[str]
+    # this round's public state
+    discards: list[list[str] | None]
+    queue: list[int]  # seats still to discard, or still to give a doubt card
+    in_round: list[bool]  # False once dropped
+    all_in: int | None
+    highest_seat: int | None
+    highest_cup: int | None
+    turn: int | None  # whose bet it is
+    doubts: list[tuple[int, int, str]]  # (giver, receiver, kind)
+    last_round: dict[str, Any] | None
+
+    phases = ("first_dealer", "shuffle", "discard", "open", "bet", "doubt", "over")
+    first_phase = "first_dealer"
+    score_name = "chips"
+    better = "higher"
+    deadline_phases: ClassVar[Mapping[str, str]] = {"open": "bet"}
 
     def __init__(self, game: Braff, players: list[str], seed: int | str) -> None:
         super().__init__(game, players, seed)
         n = len(players)
         self.phase = "first_dealer"
         self.round = 0
-        self.dealer: int | None = None
+        self.dealer = None
         self.chips = ChipStacks([int(game.options["starting_chips"])] * n)
         self.carry = 0
-        # this round's hidden deal (cleared when the round ends; the show record keeps what was revealed)
-        self.characters: list[str | None] = [None] * n
-        self.hands: list[list[str]] = [[] for _ in range(n)]
-        self.pile: list[str] = []
-        # this round's public state
-        self.discards: list[list[str] | None] = [None] * n
-        self.queue: list[int] = []  # seats still to discard, or still to give a doubt card
-        self.in_round = [True] * n  # False once dropped
-        self.all_in: int | None = None
-        self.highest_seat: int | None = None
-        self.highest_cup: int | None = None
-        self.turn: int | None = None  # whose bet it is
-        self.doubts: list[tuple[int, int, str]] = []  # (giver, receiver, kind)
-        self.last_round: dict[str, Any] | None = None
+        self.characters = [None] * n
+        self.hands = [[] for _ in range(n)]
+        self.pile = []
+        self.discards = [None] * n
+        self.queue = []
+        self.in_round = [True] * n
+        self.all_in = None
+        self.highest_seat = None
+        self.highest_cup = None
+        self.turn = None
+        self.doubts = []
+        self.last_round = None
 
     # -- helpers --------------------------------------------------------------------------
     @property
@@ -163,18 +185,13 @@ class BraffState(State):
         return frozenset()
 
     def _legal_actions(self, seat: int) -> list[Action]:
-        if self.phase == "first_dealer":
-            return [FirstDealer(s) for s in range(self.n)]
         if self.phase == "shuffle":
             return []  # too many orders to list; see sample_chance
         if self.phase == "discard":
             return self._discard_options(seat)
         if self.phase == "doubt":
             return [Doubt(kind) for kind in DOUBT_KINDS]
-        raises: list[Action] = []
-        for cup, required in self._cups_above(seat):
-            label = cup_label(cup)
-            raises += [Raise(label, stake) for stake in range(required, self._total(seat) + 1)]
+        raises = self._raises(seat)
         if self.phase == "open":
             return raises or [AllIn()]
         if seat == self.highest_seat:
@@ -185,6 +202,15 @@ class BraffState(State):
         elif self.all_in is None:
             options.append(AllIn())
         return [*options, *raises, Drop()]
+
+    def _raises(self, seat: int) -> list[Action]:
+        """One Raise per cup and stake; [decided here] one ActionRange per cup instead when
+        that would list more than MAX_LISTED actions (deep stacks), so the list stays small."""
+        total = self._total(seat)
+        cups = [(cup_label(cup), required) for cup, required in self._cups_above(seat)]
+        if sum(total - required + 1 for _, required in cups) > MAX_LISTED:
+            return [ActionRange(Raise(label, required), "stake", total) for label, required in cups]
+        return [Raise(label, stake) for label, required in cups for stake in range(required, total + 1)]
 
     def _discard_options(self, seat: int) -> list[Action]:
         held = Counter(self.hands[seat])
@@ -199,20 +225,16 @@ class BraffState(State):
             }
         return [Discard(cards) for cards in sorted(options, key=lambda c: (len(c), [COLOURS.index(x) for x in c]))]
 
-    def sample_chance(self, rng: Rng) -> Action:
-        if self.phase == "first_dealer":
-            return FirstDealer(rng.randrange(self.n))
+    def _sample_chance(self, rng: Rng) -> Action:
         if self.phase == "shuffle":
             characters = rng.shuffled(list(self.game.characters))
             cards = rng.shuffled(deck_cards(self.game.options["deck"]))
             return Shuffle(tuple(characters), tuple(cards))
         raise IllegalAction("not_a_chance_node", phase=self.phase)
 
-    def timeout_action(self, seat: int) -> Action:
+    def _timeout_action(self, seat: int) -> Action:
         """[decided here] A silent player keeps their cards, opens with the cheapest cup,
         calls only when it is free (else drops), stands when highest, and says "not enough!"."""
-        if seat == CHANCE or seat not in self.to_act():
-            raise IllegalAction("not_your_turn", seat=seat, to_act=sorted(self.to_act()))
         if self.phase == "discard":
             return Discard(())
         if self.phase == "doubt":
@@ -226,8 +248,6 @@ class BraffState(State):
 
     # -- transitions ----------------------------------------------------------------------
     def _apply(self, seat: int, action: Action) -> list[Event]:
-        if isinstance(action, FirstDealer) and self.phase == "first_dealer":
-            return self._first_dealer(action)
         if isinstance(action, Shuffle) and self.phase == "shuffle":
             return self._shuffle(action)
         if isinstance(action, Discard) and self.phase == "discard":
@@ -246,11 +266,9 @@ class BraffState(State):
             return self._doubt(seat, action)
         raise IllegalAction("wrong_phase", action=type(action).__name__, phase=self.phase)
 
-    def _first_dealer(self, action: FirstDealer) -> list[Event]:
-        if not _is_int(action.seat) or not 0 <= action.seat < self.n:
-            raise IllegalAction("no_such_seat", seat=action.seat)
-        self.dealer = action.seat
-        return [FirstDealerChosen(action.seat), *self._start_round()]
+    def _first_seat(self, seat: int) -> list[Event]:
+        self.dealer = seat
+        return [FirstDealerChosen(seat), *self._start_round()]
 
     def _start_round(self) -> list[Event]:
         assert self.dealer is not None
@@ -492,13 +510,12 @@ class BraffState(State):
         self.queue = []
         if min(self.chips.stacks) == 0 or self.round >= self.rounds_limit:
             self.phase = "over"
-            winners = tuple(row["seat"] for row in self.result()["standings"] if row["winner"])
-            return [MatchOver(winners, tuple(self.chips.stacks), self.carry)]
+            return [MatchOver(self.result().winners, tuple(self.chips.stacks), self.carry)]
         self.dealer = (self.dealer + 1) % self.n
         return self._start_round()
 
     # -- views and results ----------------------------------------------------------------
-    def view(self, seat: int | None = None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> dict[str, Any]:
         o = self.game.options
         public: dict[str, Any] = {
             "game": "braff",
@@ -542,61 +559,18 @@ class BraffState(State):
             public["cup_label"] = cup_label(cup) if cup is not None else None
         return public
 
-    def result(self) -> dict[str, Any]:
-        order = sorted(range(self.n), key=lambda s: (-self.chips.stacks[s], s))
-        rows: list[dict[str, Any]] = []
-        for position, s in enumerate(order):
-            tied = rows and rows[-1]["chips"] == self.chips.stacks[s]
-            rank = rows[-1]["rank"] if tied else position + 1
-            chips = self.chips.stacks[s]
-            rows.append({"rank": rank, "seat": s, "name": self.players[s], "chips": chips, "winner": rank == 1})
-        return {"over": self.is_over, "round": self.round, "carry": self.carry, "standings": rows}
+    def scores(self) -> list[int]:
+        return list(self.chips.stacks)
 
-    # -- persistence ----------------------------------------------------------------------
-    def _dump(self) -> dict[str, Any]:
-        return {
-            "players": self.players,
-            "seed": self.seed,
-            "phase": self.phase,
-            "round": self.round,
-            "dealer": self.dealer,
-            "chips": self.chips.to_json(),
-            "carry": self.carry,
-            "characters": self.characters,
-            "hands": self.hands,
-            "pile": self.pile,
-            "discards": self.discards,
-            "queue": self.queue,
-            "in_round": self.in_round,
-            "all_in": self.all_in,
-            "highest_seat": self.highest_seat,
-            "highest_cup": self.highest_cup,
-            "turn": self.turn,
-            "doubts": [list(d) for d in self.doubts],
-            "last_round": self.last_round,
-        }
+    def _rank_key(self, seat: int) -> int:
+        return -self.chips.stacks[seat]
 
-    @classmethod
-    def restore(cls, game: Braff, data: Mapping[str, Any]) -> BraffState:
-        state = cls(game, list(data["players"]), data["seed"])
-        state.phase = data["phase"]
-        state.round = data["round"]
-        state.dealer = data["dealer"]
-        state.chips = ChipStacks.from_json(data["chips"])
-        state.carry = data["carry"]
-        state.characters = list(data["characters"])
-        state.hands = [list(h) for h in data["hands"]]
-        state.pile = list(data["pile"])
-        state.discards = [list(d) if d is not None else None for d in data["discards"]]
-        state.queue = list(data["queue"])
-        state.in_round = list(data["in_round"])
-        state.all_in = data["all_in"]
-        state.highest_seat = data["highest_seat"]
-        state.highest_cup = data["highest_cup"]
-        state.turn = data["turn"]
-        state.doubts = [(int(g), int(r), str(k)) for g, r, k in data["doubts"]]
-        state.last_round = data["last_round"]
-        return state
+    def _row(self, seat: int, rank: int) -> dict[str, Any]:
+        chips = self.chips.stacks[seat]
+        return {"rank": rank, "seat": seat, "name": self.players[seat], "chips": chips, "winner": rank == 1}
+
+    def _result_extra(self) -> dict[str, Any]:
+        return {"round": self.round, "carry": self.carry}
 
 
 def _is_int(value: object) -> bool:

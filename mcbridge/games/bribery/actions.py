@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mcbridge.core import Action, Event
+from mcbridge.core import Action, Event, FirstSeat
 
 INFORMANT = 0
 Cards = tuple[int, ...]
@@ -20,7 +20,7 @@ def sorted_cards(cards: Cards | list[int]) -> Cards:
 
 
 # -- chance actions --------------------------------------------------------------------
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ArrangeInfluencers(Action):
     """Setup: `removed` leave the game unseen, `pile` is the influencer pile, top first."""
 
@@ -28,14 +28,11 @@ class ArrangeInfluencers(Action):
     pile: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class FirstStarter(Action):
-    """Round 1's start player (the seed plays rock-paper-scissors)."""
-
-    seat: int
+#: Round 1's start player (the seed plays rock-paper-scissors). (the core's one "who goes first" chance action)
+FirstStarter = FirstSeat
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Shuffle(Action):
     """The discards (at setup: every luck card) become the draw pile in this order, top first."""
 
@@ -43,69 +40,69 @@ class Shuffle(Action):
 
 
 # -- player actions ----------------------------------------------------------------------
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Pass(Action):
     """First action only: sit the round out and refill ("two_cards" or "card_and_informant")."""
 
     refill: str = "two_cards"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Fold(Action):
     pass
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Raise(Action):
     """Play these cards face down so that your count exceeds the highest count (a bet or raise)."""
 
     cards: Cards
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Call(Action):
     """Play these cards face down so that your count equals the highest count."""
 
     cards: Cards
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class AllIn(Action):
     """Play every card in your hand, whatever the highest count."""
 
 
-ACTION_TYPES: tuple[type[Action], ...] = (ArrangeInfluencers, FirstStarter, Shuffle, Pass, Fold, Raise, Call, AllIn)
+ACTION_TYPES: tuple[type[Action], ...] = (ArrangeInfluencers, FirstSeat, Shuffle, Pass, Fold, Raise, Call, AllIn)
 
 
 # -- events ------------------------------------------------------------------------------
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class InfluencersArranged(Event):
     removed: int
     rounds: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class StartPlayerChosen(Event):
     seat: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PileShuffled(Event):
     cards: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DiscardsReshuffled(Event):
     cards: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CardsDrawn(Event):
     seat: int
     count: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DrawShort(Event):
     """Neither the pile nor the discards had a card left for this draw."""
 
@@ -113,7 +110,7 @@ class DrawShort(Event):
     missing: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RoundStarted(Event):
     round: int
     seat: int  # the start player
@@ -122,45 +119,45 @@ class RoundStarted(Event):
     at_stake: int  # cards at stake, carried-over ones included
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Passed(Event):
     seat: int
     refill: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Folded(Event):
     seat: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Raised(Event):
     seat: int
     cards: int  # played now
     count: int  # played this round in all
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Called(Event):
     seat: int
     cards: int
     count: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class WentAllIn(Event):
     seat: int
     cards: int
     count: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Showdown(Event):
     mode: str  # "high" or "low"
     informants: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CardsShown(Event):
     seat: int
     luck: Cards
@@ -168,25 +165,25 @@ class CardsShown(Event):
     total: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Tie(Event):
     total: int
     players: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class OutOfRound(Event):
     seat: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class InfluencerWon(Event):
     winner: int
     card: str
     vp: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class WinnerDraws(Event):
     """Effect `winner_draws`: the round's winner draws `count` cards."""
 
@@ -195,7 +192,7 @@ class WinnerDraws(Event):
     count: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class LosersDraw(Event):
     """Effect `losers_who_bet_draw`: every other player who played a card this round draws."""
 
@@ -203,27 +200,27 @@ class LosersDraw(Event):
     count: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class NoWinner(Event):
     reason: str  # "nobody_bet", "no_luck" or "all_in_tie"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CarriedOver(Event):
     card: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class InfluencerRemoved(Event):
     card: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CardsDiscarded(Event):
     count: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MatchOver(Event):
     winners: tuple[int, ...]
     vp: tuple[int, ...]

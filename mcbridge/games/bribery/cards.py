@@ -4,15 +4,26 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
 from itertools import product
 
 
 def sub_multisets(hand: Iterable[int], size: int) -> Iterator[tuple[int, ...]]:
     """Every distinct way to pick `size` cards from a hand (sorted tuples)."""
+    yield from by_size(tuple(sorted(hand))).get(size, ())
+
+
+@lru_cache(maxsize=4096)
+def by_size(hand: tuple[int, ...]) -> dict[int, tuple[tuple[int, ...], ...]]:
+    """Every distinct pick from a sorted hand, grouped by how many cards it takes, each
+    group in the same order as one pass over the per-value counts. Hands repeat (five
+    values and informants), so a bet list is one cache hit instead of an enumeration."""
     counts = sorted(Counter(hand).items())
+    groups: dict[int, list[tuple[int, ...]]] = {}
     for picks in product(*(range(n + 1) for _, n in counts)):
-        if sum(picks) == size:
-            yield tuple(value for (value, _), k in zip(counts, picks, strict=True) for _ in range(k))
+        pick = tuple(value for (value, _), k in zip(counts, picks, strict=True) for _ in range(k))
+        groups.setdefault(len(pick), []).append(pick)
+    return {size: tuple(group) for size, group in groups.items()}
 
 
 def luck_total(cards: Iterable[int]) -> int:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
-from mcbridge.core import Action, Game, Policy, State
+from mcbridge.core import Action, FirstSeat, Game
 from mcbridge.games.bribery import parse
 from mcbridge.games.bribery.actions import ACTION_TYPES, EVENT_TYPES
 from mcbridge.games.bribery.bot import BriberyBot
@@ -20,6 +20,9 @@ class Bribery(Game):
     state_class = BriberyState
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
+    action_aliases: ClassVar[Mapping[str, type[Action]]] = {"FirstStarter": FirstSeat}
+    text_parser = staticmethod(parse.parse)
+    bot_class = BriberyBot
 
     def __init__(self, options: Mapping[str, Any] | None = None, seed_file: Path | None = None) -> None:
         super().__init__(options, seed_file)
@@ -27,10 +30,3 @@ class Bribery(Game):
 
     def _check_options(self) -> None:
         check(self.options)
-
-    def parse_action(self, seat: int, text: str, state: State) -> Action:
-        assert isinstance(state, BriberyState)
-        return parse.parse(seat, text, state)
-
-    def bot(self) -> Policy:
-        return BriberyBot()

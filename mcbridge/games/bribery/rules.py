@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from mcbridge.core import CHANCE, Action, Event, IllegalAction, Rng, State
@@ -33,7 +34,6 @@ from mcbridge.games.bribery.actions import (
     CarriedOver,
     DiscardsReshuffled,
     DrawShort,
-    FirstStarter,
     Fold,
     Folded,
     InfluencerRemoved,
@@ -57,7 +57,7 @@ from mcbridge.games.bribery.actions import (
     WinnerDraws,
     sorted_cards,
 )
-from mcbridge.games.bribery.cards import luck_total, sub_multisets
+from mcbridge.games.bribery.cards import by_size, luck_total
 from mcbridge.games.bribery.options import Influencer, luck_deck
 
 if TYPE_CHECKING:
@@ -66,32 +66,58 @@ if TYPE_CHECKING:
 
 class BriberyState(State):
     game: Bribery
+    round: int
+    pile: list[int]  # the draw pile, top first (hidden)
+    discard: list[int]  # face down (hidden); the box before setup
+    supply: int  # face-up informants
+    hands: list[list[int]]
+    played: list[list[int]]  # this round, in the order played
+    shown: list[int]  # how many of `played` are face up after a showdown
+    status: list[str]  # this round: in | passed | folded | out (lost a tie)
+    acted: list[bool]  # acted since the last raise
+    highest: int  # the highest card count this round
+    extension: int  # how many ties this round has gone through
+    start: int | None
+    turn: int | None
+    influencer_pile: list[str]  # top first (hidden)
+    unseen: list[str]  # removed unseen at setup (hidden)
+    removed: list[str]  # left the game in play (public)
+    stake: list[str]  # at stake this round, carried-over cards first
+    owned: list[list[str]]
+    pending: list[list[int]]  # [seat, cards still to draw], in order
+    resume: str | None  # what follows the draws: deal_done | bet | round_done
+    last_showdown: dict[str, Any] | None
+
+    phases = ("arrange", "first_starter", "shuffle", "bet", "over")
+    first_phase = "first_starter"
+    score_name = "vp"
+    better = "higher"
 
     def __init__(self, game: Bribery, players: list[str], seed: int | str) -> None:
         super().__init__(game, players, seed)
         n = len(players)
         self.phase = "arrange"
         self.round = 0
-        self.pile: list[int] = []  # the draw pile, top first (hidden)
-        self.discard: list[int] = luck_deck(game.options, n)  # face down (hidden); the box before setup
-        self.supply = int(game.options["informants"])  # face-up informants
-        self.hands: list[list[int]] = [[] for _ in range(n)]
-        self.played: list[list[int]] = [[] for _ in range(n)]  # this round, in the order played
-        self.shown = [0] * n  # how many of `played` are face up after a showdown
-        self.status = ["in"] * n  # this round: in | passed | folded | out (lost a tie)
-        self.acted = [False] * n  # acted since the last raise
-        self.highest = 0  # the highest card count this round
-        self.extension = 0  # how many ties this round has gone through
-        self.start: int | None = None
-        self.turn: int | None = None
-        self.influencer_pile: list[str] = []  # top first (hidden)
-        self.unseen: list[str] = []  # removed unseen at setup (hidden)
-        self.removed: list[str] = []  # left the game in play (public)
-        self.stake: list[str] = []  # at stake this round, carried-over cards first
-        self.owned: list[list[str]] = [[] for _ in range(n)]
-        self.pending: list[list[int]] = []  # [seat, cards still to draw], in order
-        self.resume: str | None = None  # what follows the draws: deal_done | bet | round_done
-        self.last_showdown: dict[str, Any] | None = None
+        self.pile = []
+        self.discard = luck_deck(game.options, n)
+        self.supply = int(game.options["informants"])
+        self.hands = [[] for _ in range(n)]
+        self.played = [[] for _ in range(n)]
+        self.shown = [0] * n
+        self.status = ["in"] * n
+        self.acted = [False] * n
+        self.highest = 0
+        self.extension = 0
+        self.start = None
+        self.turn = None
+        self.influencer_pile = []
+        self.unseen = []
+        self.removed = []
+        self.stake = []
+        self.owned = [[] for _ in range(n)]
+        self.pending = []
+        self.resume = None
+        self.last_showdown = None
 
     # -- helpers --------------------------------------------------------------------------
     @property
@@ -103,7 +129,8 @@ class BriberyState(State):
         return ChipStacks([len(h) for h in self.hands], [len(p) for p in self.played])
 
     def all_in(self, seat: int) -> bool:
-        return self.status[seat] == "in" and self.ledger().is_all_in(seat)
+        """Still in, no card left in hand, some played (the ledger's all-in, without building it)."""
+        return self.status[seat] == "in" and not self.hands[seat] and bool(self.played[seat])
 
     def _must_act(self, seat: int) -> bool:
         if self.status[seat] != "in" or self.all_in(seat):
@@ -127,8 +154,6 @@ class BriberyState(State):
         return frozenset()
 
     def _legal_actions(self, seat: int) -> list[Action]:
-        if self.phase == "first_starter":
-            return [FirstStarter(s) for s in range(len(self.players))]
         if self.phase != "bet":
             return []  # arrangements and shuffles: too many to list; see sample_chance
         hand, mine = self.hands[seat], len(self.played[seat])
@@ -139,39 +164,34 @@ class BriberyState(State):
                 actions.append(Pass("card_and_informant"))
         actions.append(Fold())  # [decided here] at any time; as a first action it is a pass without refill
         need = self.highest - mine
+        calls, raises = _bets(tuple(hand))
         if 1 <= need <= len(hand):
-            actions += [Call(c) for c in sub_multisets(hand, need)]
+            actions += calls.get(need, ())
         for size in range(max(1, need + 1), len(hand) + 1):
-            actions += [Raise(c) for c in sub_multisets(hand, size)]
+            actions += raises.get(size, ())
         if hand:
             actions.append(AllIn())  # also when it equals a raise or call with every card
         return actions
 
-    def sample_chance(self, rng: Rng) -> Action:
+    def _sample_chance(self, rng: Rng) -> Action:
         if self.phase == "arrange":
             cards = rng.shuffled(list(self.influencers))
             k = int(self.game.options["removed_influencers"])
             return ArrangeInfluencers(tuple(cards[:k]), tuple(cards[k:]))
-        if self.phase == "first_starter":
-            return FirstStarter(rng.randrange(len(self.players)))
         if self.phase == "shuffle":
             return Shuffle(tuple(rng.shuffled(self.discard)))
         raise IllegalAction("not_a_chance_node", phase=self.phase)
 
-    def timeout_action(self, seat: int) -> Action:
+    def _timeout_action(self, seat: int) -> Action:
         """[decided here] A silent player makes the passive choice: pass for two cards on
         their first action (the closest thing to a check, which the game does not have),
         fold later. Deterministic, so no random stream is needed."""
-        if seat == CHANCE or seat not in self.to_act():
-            raise IllegalAction("not_your_turn", seat=seat, to_act=sorted(self.to_act()))
         return Pass("two_cards") if not self.played[seat] else Fold()
 
     # -- transitions ----------------------------------------------------------------------
     def _apply(self, seat: int, action: Action) -> list[Event]:
         if isinstance(action, ArrangeInfluencers) and self.phase == "arrange":
             return self._arrange(action)
-        if isinstance(action, FirstStarter) and self.phase == "first_starter":
-            return self._first_starter(action)
         if isinstance(action, Shuffle) and self.phase == "shuffle":
             return self._shuffle(action)
         if self.phase == "bet":
@@ -194,15 +214,13 @@ class BriberyState(State):
         self.phase = "first_starter"
         return [InfluencersArranged(k, len(action.pile))]
 
-    def _first_starter(self, action: FirstStarter) -> list[Event]:
-        if not 0 <= action.seat < len(self.players):
-            raise IllegalAction("no_such_seat", seat=action.seat)
-        self.start = action.seat
+    def _first_seat(self, seat: int) -> list[Event]:
+        self.start = seat
         # [decided here] the deal goes round from the start player, hand_size cards each
         hand_size = int(self.game.options["hand_size"])
-        self.pending = [[s, hand_size] for s in active_from(action.seat, [True] * len(self.players))]
+        self.pending = [[s, hand_size] for s in active_from(seat, [True] * len(self.players))]
         self.resume = "deal_done"
-        return [StartPlayerChosen(action.seat), *self._draw()]
+        return [StartPlayerChosen(seat), *self._draw()]
 
     def _shuffle(self, action: Shuffle) -> list[Event]:
         if sorted(action.cards) != sorted(self.discard):
@@ -422,11 +440,10 @@ class BriberyState(State):
         self.phase = "over"
         self.turn = None
         self.status = ["in"] * len(self.players)
-        winners = tuple(row["seat"] for row in self.result()["standings"] if row["winner"])
-        return [*events, MatchOver(winners, tuple(self.vp(s) for s in range(len(self.players))))]
+        return [*events, MatchOver(self.result().winners, tuple(self.vp(s) for s in range(len(self.players))))]
 
     # -- views and results ----------------------------------------------------------------
-    def view(self, seat: int | None = None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> dict[str, Any]:
         n = len(self.players)
         public: dict[str, Any] = {
             "game": "bribery",
@@ -468,38 +485,31 @@ class BriberyState(State):
         owned = self.owned[seat]
         return (self.vp(seat), len(owned), *(int(card in owned) for card in self.game.options["tiebreak"]))
 
-    def result(self) -> dict[str, Any]:
-        order = sorted(range(len(self.players)), key=lambda s: (tuple(-k for k in self.standing_key(s)), s))
-        rows: list[dict[str, Any]] = []
-        for position, s in enumerate(order):
-            tied = rows and self.standing_key(order[position - 1]) == self.standing_key(s)
-            rank = rows[-1]["rank"] if tied else position + 1
-            rows.append(
-                {
-                    "rank": rank,
-                    "seat": s,
-                    "name": self.players[s],
-                    "winner": self.is_over and rank == 1,
-                    "vp": self.vp(s),
-                    "influencers": len(self.owned[s]),
-                    "cards": list(self.owned[s]),
-                }
-            )
-        return {"over": self.is_over, "round": self.round, "standings": rows}
+    def scores(self) -> list[int]:
+        return [self.vp(s) for s in range(len(self.players))]
 
-    # -- persistence ----------------------------------------------------------------------
-    _FIELDS = (
-        "players", "seed", "phase", "round", "pile", "discard", "supply", "hands", "played", "shown", "status",
-        "acted", "highest", "extension", "start", "turn", "influencer_pile", "unseen", "removed", "stake", "owned",
-        "pending", "resume", "last_showdown",
-    )
+    def _rank_key(self, seat: int) -> tuple[int, ...]:
+        return tuple(-k for k in self.standing_key(seat))
 
-    def _dump(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in self._FIELDS}
+    def _row(self, seat: int, rank: int) -> dict[str, Any]:
+        return {
+            "rank": rank,
+            "seat": seat,
+            "name": self.players[seat],
+            "winner": self.is_over and rank == 1,
+            "vp": self.vp(seat),
+            "influencers": len(self.owned[seat]),
+            "cards": list(self.owned[seat]),
+        }
 
-    @classmethod
-    def restore(cls, game: Bribery, data: Mapping[str, Any]) -> BriberyState:
-        state = cls(game, list(data["players"]), data["seed"])
-        for name in cls._FIELDS[2:]:
-            setattr(state, name, data[name])
-        return state
+    def _result_extra(self) -> dict[str, Any]:
+        return {"round": self.round}
+
+
+@lru_cache(maxsize=4096)
+def _bets(hand: tuple[int, ...]) -> tuple[dict[int, tuple[Call, ...]], dict[int, tuple[Raise, ...]]]:
+    """The Call and Raise actions a (sorted) hand offers, by cards played (built once per hand)."""
+    picks = by_size(hand)
+    calls = {size: tuple(Call(c) for c in group) for size, group in picks.items()}
+    raises = {size: tuple(Raise(c) for c in group) for size, group in picks.items()}
+    return calls, raises

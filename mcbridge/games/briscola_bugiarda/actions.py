@@ -8,16 +8,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mcbridge.core import Action, Event
-
+from mcbridge.core import Action, Event, FirstSeat
 
 # -- chance actions --------------------------------------------------------------------
-@dataclass(frozen=True)
-class FirstDealer(Action):
-    seat: int
+#: Who deals first. (the core's one "who goes first" chance action)
+FirstDealer = FirstSeat
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Shuffle(Action):
     """The pack in shuffled order: seat s gets cards[8s:8s+8]."""
 
@@ -25,81 +23,81 @@ class Shuffle(Action):
 
 
 # -- player actions ----------------------------------------------------------------------
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Bid(Action):
     rank: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Solo(Action):
     """Bid solo: the auction ends at once; no trump, no partner."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Pass(Action):
     pass
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CallTrump(Action):
     suit: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Play(Action):
     card: str
 
 
-ACTION_TYPES: tuple[type[Action], ...] = (FirstDealer, Shuffle, Bid, Solo, Pass, CallTrump, Play)
+ACTION_TYPES: tuple[type[Action], ...] = (FirstSeat, Shuffle, Bid, Solo, Pass, CallTrump, Play)
 
 
 # -- events ------------------------------------------------------------------------------
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class FirstDealerChosen(Event):
     seat: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DealStarted(Event):
     deal: int
     seat: int  # the dealer
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Dealt(Event):
     cards_each: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class BidMade(Event):
     seat: int
     rank: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SoloBid(Event):
     seat: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Passed(Event):
     seat: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MustBid(Event):
     """Everyone else passed before any bid: this seat must bid a rank or solo."""
 
     seat: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DeclarerChosen(Event):
     seat: int
     rank: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TrumpCalled(Event):
     seat: int
     suit: str
@@ -107,7 +105,7 @@ class TrumpCalled(Event):
     card: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CardPlayed(Event):
     seat: int
     card: str
@@ -115,26 +113,26 @@ class CardPlayed(Event):
     suit: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PartnerRevealed(Event):
     partner: int
     card: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class HiddenSoloRevealed(Event):
     seat: int  # the declarer, who called their own card
     card: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TrickWon(Event):
     winner: int
     trick: int
     points: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DealScored(Event):
     seat: int  # the declarer
     points: int  # card points of the declarer's side
@@ -143,14 +141,14 @@ class DealScored(Event):
     side: str  # "partner" | "solo" | "hidden_solo"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ChipsChanged(Event):
     seat: int
     amount: int
     total: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MatchOver(Event):
     winners: tuple[int, ...]
     chips: tuple[int, ...]

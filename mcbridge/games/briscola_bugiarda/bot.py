@@ -20,6 +20,7 @@ from mcbridge.games.briscola_bugiarda.cards import (
     RANKS,
     SUITS,
     card,
+    play_key,
     points_of,
     strength,
     suit_of,
@@ -33,13 +34,20 @@ SOLO_RATING = 75
 WORTH_TRUMPING = 10
 
 
-def _suit_rating(hand: Sequence[str], suit: str) -> int:
-    held = [c for c in hand if suit_of(c) == suit]
-    return sum(points_of(c) for c in held) + 4 * len(held)
+def _suit_ratings(hand: Sequence[str]) -> dict[str, int]:
+    """Per suit: the card points held in it plus 4 per card (one pass over the hand)."""
+    ratings = dict.fromkeys(SUITS, 0)
+    for c in hand:
+        ratings[suit_of(c)] += points_of(c) + 4
+    return ratings
 
 
-def _rating(hand: Sequence[str]) -> int:
-    best = max(SUITS, key=lambda s: _suit_rating(hand, s))
+def _best_suit(ratings: Mapping[str, int]) -> str:
+    return max(SUITS, key=ratings.__getitem__)  # the first of equal suits, in SUITS order
+
+
+def _rating(hand: Sequence[str], ratings: Mapping[str, int]) -> int:
+    best = _best_suit(ratings)
     return sum(points_of(c) for c in hand) + 3 * sum(1 for c in hand if suit_of(c) == best)
 
 
@@ -59,13 +67,14 @@ class BriscolaBot:
         return self._play(view, hand)
 
     def _bid(self, view: Mapping[str, Any], legal: Sequence[Action], hand: list[str]) -> Action:
-        rating = _rating(hand)
+        ratings = _suit_ratings(hand)
+        rating = _rating(hand, ratings)
         if rating >= SOLO_RATING and Solo() in legal:
             return Solo()
         allowed = [a.rank for a in legal if isinstance(a, Bid)]
         if not allowed:
             return Pass()  # after a bid of "2"
-        best = max(SUITS, key=lambda s: _suit_rating(hand, s))
+        best = _best_suit(ratings)
         # the first bid names the card we would like to call: the strongest of our best
         # suit that we lack; later bids go down one rank at a time
         rank = next(r for r in RANKS if card(r, best) not in hand) if view["standing"] is None else allowed[0]
@@ -76,7 +85,8 @@ class BriscolaBot:
 
     def _trump(self, view: Mapping[str, Any], hand: list[str]) -> Action:
         rank = str(view["bid_rank"])
-        order = sorted(SUITS, key=lambda s: (card(rank, s) not in hand, _suit_rating(hand, s)), reverse=True)
+        ratings = _suit_ratings(hand)
+        order = sorted(SUITS, key=lambda s: (card(rank, s) not in hand, ratings[s]), reverse=True)
         return CallTrump(order[0])
 
     def _friends(self, view: Mapping[str, Any]) -> set[int]:
@@ -94,7 +104,6 @@ class BriscolaBot:
     def _play(self, view: Mapping[str, Any], hand: list[str]) -> Action:
         trump = view["trump"]
         trick = [(int(s), str(c)) for s, c in view["trick"]]
-        seat = int(view["seat"])
         if not trick:
             return Play(min(hand, key=lambda c: _cheapness(c, trump)))
         winner = trick_winner(trick, trump)
@@ -105,7 +114,10 @@ class BriscolaBot:
             # a friend's trick that is won with a trump, or that nobody is left to beat: load points
             loads = [c for c in hand if suit_of(c) != trump]
             return Play(max(loads or hand, key=lambda c: (points_of(c), -strength(c))))
-        winning = [c for c in hand if trick_winner([*trick, (seat, c)], trump) == seat]
+        # a card played last wins iff it ranks above everything on the table
+        led = suit_of(trick[0][1])
+        top = max(play_key(c, trump, led) for _, c in trick)
+        winning = [c for c in hand if play_key(c, trump, led) > top]
         plain = [c for c in winning if suit_of(c) != trump]
         if plain:
             return Play(max(plain, key=lambda c: (points_of(c), strength(c))))

@@ -23,8 +23,15 @@ TOTAL_POINTS = 4 * sum(POINTS.values())
 DECK = tuple(f"{rank}{_CODE_OF_SUIT[suit]}" for suit in SUITS for rank in RANKS)
 
 
+# Per-card tables: bots and tricks ask these questions thousands of times per match.
+_SUIT_OF = {c: SUIT_CODES[c[1]] for c in DECK}
+_STRENGTH = {c: len(RANKS) - RANKS.index(c[0]) for c in DECK}
+_CARD = {(rank, suit): f"{rank}{_CODE_OF_SUIT[suit]}" for rank in RANKS for suit in SUITS}
+
+
 def card(rank: str, suit: str) -> str:
-    return f"{rank}{_CODE_OF_SUIT[suit]}"
+    found = _CARD.get((rank, suit))
+    return found if found is not None else f"{rank}{_CODE_OF_SUIT[suit]}"
 
 
 def rank_of(code: str) -> str:
@@ -32,7 +39,8 @@ def rank_of(code: str) -> str:
 
 
 def suit_of(code: str) -> str:
-    return SUIT_CODES[code[1]]
+    found = _SUIT_OF.get(code)
+    return found if found is not None else SUIT_CODES[code[1]]
 
 
 def points_of(code: str) -> int:
@@ -41,7 +49,8 @@ def points_of(code: str) -> int:
 
 def strength(code: str) -> int:
     """Higher is stronger within a suit."""
-    return len(RANKS) - RANKS.index(code[0])
+    found = _STRENGTH.get(code)
+    return found if found is not None else len(RANKS) - RANKS.index(code[0])
 
 
 def is_card(code: object) -> bool:
@@ -57,10 +66,15 @@ def trick_winner(plays: Sequence[tuple[int, str]], trump: str | None) -> int:
     """The seat that wins a trick: the highest trump in it, else the highest card of the
     suit led. Nobody has to follow suit (may-follow), so other suits simply lose."""
     led = suit_of(plays[0][1])
+    best_seat, best = plays[0][0], (-1, 0)
+    for seat, code in plays:
+        rank = play_key(code, trump, led)
+        if rank > best:  # the first of equal keys wins, as max() would
+            best_seat, best = seat, rank
+    return best_seat
 
-    def key(play: tuple[int, str]) -> tuple[int, int]:
-        suit = suit_of(play[1])
-        tier = 2 if suit == trump else 1 if suit == led else 0
-        return tier, strength(play[1])
 
-    return max(plays, key=key)[0]
+def play_key(code: str, trump: str | None, led: str) -> tuple[int, int]:
+    """How a card ranks in a trick: trumps above the suit led above the rest, then strength."""
+    suit = suit_of(code)
+    return (2 if suit == trump else 1 if suit == led else 0, strength(code))

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from mcbridge.core import Action, Game, Policy, State
+from collections.abc import Mapping
+from typing import ClassVar
+
+from mcbridge.core import Action, FirstSeat, Game
 from mcbridge.games.briscola_bugiarda import parse
 from mcbridge.games.briscola_bugiarda.actions import ACTION_TYPES, EVENT_TYPES
 from mcbridge.games.briscola_bugiarda.bot import BriscolaBot
@@ -17,14 +20,10 @@ class BriscolaBugiarda(Game):
     state_class = BriscolaState
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
+    action_aliases: ClassVar[Mapping[str, type[Action]]] = {"FirstDealer": FirstSeat}
+    text_parser = staticmethod(parse.parse)
+    bot_class = BriscolaBot
 
     def _check_options(self) -> None:
         o = self.options
         check_table(o["units"], o["shares"], o["max_players"])
-
-    def parse_action(self, seat: int, text: str, state: State) -> Action:
-        assert isinstance(state, BriscolaState)
-        return parse.parse(seat, text, state)
-
-    def bot(self) -> Policy:
-        return BriscolaBot()

@@ -13,7 +13,7 @@ another hand and prove every view stays the same until the card is played.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from mcbridge.core import CHANCE, Action, Event, IllegalAction, Rng, State
 from mcbridge.core.seats import next_active
@@ -27,7 +27,6 @@ from mcbridge.games.briscola_bugiarda.actions import (
     DealStarted,
     Dealt,
     DeclarerChosen,
-    FirstDealer,
     FirstDealerChosen,
     HiddenSoloRevealed,
     MatchOver,
@@ -64,29 +63,50 @@ TRICKS = 8
 
 class BriscolaState(State):
     game: BriscolaBugiarda
+    deal: int
+    dealer: int | None
+    chips: list[int]
+    hands: list[list[str]]
+    turn: int | None
+    # auction
+    bids: list[tuple[int, str]]  # (seat, rank | "solo" | "pass") in order
+    passed: list[bool]
+    standing: tuple[int, str] | None  # (seat, rank) of the standing bid
+    # contract
+    declarer: int | None
+    bid_rank: str | None
+    solo: bool
+    trump: str | None
+    # play
+    trick: list[tuple[int, str]]
+    tricks: list[dict[str, Any]]  # {"leader", "cards": [[seat, card]], "winner", "points"}
+    last_deal: dict[str, Any] | None
+
+    phases = ("first_dealer", "shuffle", "auction", "trump", "play", "over")
+    first_phase = "first_dealer"
+    score_name = "chips"
+    better = "higher"
+    deadline_phases: ClassVar[Mapping[str, str]] = {"auction": "bid"}
 
     def __init__(self, game: BriscolaBugiarda, players: list[str], seed: int | str) -> None:
         super().__init__(game, players, seed)
         n = len(players)
         self.phase = "first_dealer"
         self.deal = 0
-        self.dealer: int | None = None
+        self.dealer = None
         self.chips = [int(game.options["starting_chips"])] * n
-        self.hands: list[list[str]] = [[] for _ in range(n)]
-        self.turn: int | None = None
-        # auction
-        self.bids: list[tuple[int, str]] = []  # (seat, rank | "solo" | "pass") in order
+        self.hands = [[] for _ in range(n)]
+        self.turn = None
+        self.bids = []
         self.passed = [False] * n
-        self.standing: tuple[int, str] | None = None  # (seat, rank) of the standing bid
-        # contract
-        self.declarer: int | None = None
-        self.bid_rank: str | None = None
+        self.standing = None
+        self.declarer = None
+        self.bid_rank = None
         self.solo = False
-        self.trump: str | None = None
-        # play
-        self.trick: list[tuple[int, str]] = []
-        self.tricks: list[dict[str, Any]] = []  # {"leader", "cards": [[seat, card]], "winner", "points"}
-        self.last_deal: dict[str, Any] | None = None
+        self.trump = None
+        self.trick = []
+        self.tricks = []
+        self.last_deal = None
 
     # -- derived facts --------------------------------------------------------------------
     @property
@@ -105,8 +125,8 @@ class BriscolaState(State):
 
     def _plays(self) -> list[tuple[int, str]]:
         """Every card played this deal, in order."""
-        done = [(int(s), str(c)) for t in self.tricks for s, c in t["cards"]]
-        return done + list(self.trick)
+        done = [(s, c) for t in self.tricks for s, c in t["cards"]]
+        return done + self.trick
 
     def holder_of_called_card(self) -> int | None:
         """Who holds or played the called card (the partner, or the declarer in a hidden solo)."""
@@ -125,7 +145,8 @@ class BriscolaState(State):
 
     @property
     def called_card_played(self) -> bool:
-        return self.called_card is not None and any(c == self.called_card for _, c in self._plays())
+        called = self.called_card
+        return called is not None and any(c == called for _, c in self._plays())
 
     def points_won(self) -> list[int]:
         won = [0] * self.n
@@ -149,8 +170,6 @@ class BriscolaState(State):
         return frozenset()
 
     def _legal_actions(self, seat: int) -> list[Action]:
-        if self.phase == "first_dealer":
-            return [FirstDealer(s) for s in range(self.n)]
         if self.phase == "shuffle":
             return []  # 40! orders; see sample_chance
         if self.phase == "auction":
@@ -164,22 +183,19 @@ class BriscolaState(State):
             return [CallTrump(s) for s in SUITS]
         return [Play(c) for c in self.hands[seat]]
 
-    def sample_chance(self, rng: Rng) -> Action:
-        if self.phase == "first_dealer":
-            return FirstDealer(rng.randrange(self.n))
+    def _sample_chance(self, rng: Rng) -> Action:
         if self.phase == "shuffle":
             return Shuffle(tuple(rng.shuffled(DECK)))
         raise IllegalAction("not_a_chance_node", phase=self.phase)
 
-    def timeout_action(self, seat: int) -> Action:
+    def _timeout_action(self, seat: int) -> Action:
         """[decided here] A silent player passes (bids A when forced), names the suit where
         they hold the most card points, and plays their cheapest card."""
-        if seat == CHANCE or seat not in self.to_act():
-            raise IllegalAction("not_your_turn", seat=seat, to_act=sorted(self.to_act()))
         hand = self.hands[seat]
         if self.phase == "auction":
             return Bid(RANKS[0]) if self._forced() else Pass()
         if self.phase == "trump":
+
             def weight(suit: str) -> tuple[int, int, int]:
                 held = [c for c in hand if suit_of(c) == suit]
                 return sum(points_of(c) for c in held), len(held), -SUITS.index(suit)
@@ -189,8 +205,6 @@ class BriscolaState(State):
 
     # -- transitions ----------------------------------------------------------------------
     def _apply(self, seat: int, action: Action) -> list[Event]:
-        if isinstance(action, FirstDealer) and self.phase == "first_dealer":
-            return self._first_dealer(action)
         if isinstance(action, Shuffle) and self.phase == "shuffle":
             return self._shuffle(action)
         if isinstance(action, Bid) and self.phase == "auction":
@@ -205,11 +219,9 @@ class BriscolaState(State):
             return self._play(seat, action)
         raise IllegalAction("wrong_phase", action=type(action).__name__, phase=self.phase)
 
-    def _first_dealer(self, action: FirstDealer) -> list[Event]:
-        if type(action.seat) is not int or not 0 <= action.seat < self.n:
-            raise IllegalAction("no_such_seat", seat=action.seat)
-        self.dealer = action.seat
-        return [FirstDealerChosen(action.seat), *self._start_deal()]
+    def _first_seat(self, seat: int) -> list[Event]:
+        self.dealer = seat
+        return [FirstDealerChosen(seat), *self._start_deal()]
 
     def _start_deal(self) -> list[Event]:
         assert self.dealer is not None
@@ -346,15 +358,16 @@ class BriscolaState(State):
         self.turn = None
         if self.deal >= self.deals_total:
             self.phase = "over"
-            winners = tuple(row["seat"] for row in self.result()["standings"] if row["winner"])
-            return [MatchOver(winners, tuple(self.chips))]
+            return [MatchOver(self.result().winners, tuple(self.chips))]
         self.dealer = (self.dealer + 1) % self.n
         return self._start_deal()
 
     # -- views and results ----------------------------------------------------------------
-    def view(self, seat: int | None = None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> dict[str, Any]:
         o = self.game.options
-        revealed = self.called_card_played
+        plays = self._plays()
+        called = self.called_card
+        revealed = called is not None and any(c == called for _, c in plays)
         holder = self.holder_of_called_card() if revealed else None
         public: dict[str, Any] = {
             "game": "briscola_bugiarda",
@@ -373,7 +386,7 @@ class BriscolaState(State):
             "bid_rank": self.bid_rank,
             "solo": self.solo,
             "trump": self.trump,
-            "called_card": self.called_card,
+            "called_card": called,
             # only once the called card is on the table
             "called_card_played": revealed,
             "partner": holder if revealed and holder != self.declarer else None,
@@ -390,70 +403,28 @@ class BriscolaState(State):
         if seat is not None and 0 <= seat < self.n:
             public["seat"] = seat
             public["hand"] = list(self.hands[seat])
-            public["role"] = self._role(seat)
+            public["role"] = self._role(seat, called, plays)
         return public
 
-    def _role(self, seat: int) -> str | None:
+    def _role(self, seat: int, called: str | None, plays: list[tuple[int, str]]) -> str | None:
         """What `seat` knows of its own side, from its own cards: declarer, partner or defender."""
         if self.declarer is None:
             return None
         if seat == self.declarer:
             return "declarer"
-        called = self.called_card
         if called is None:
             return "defender" if self.solo else None  # before the trump is named
-        mine = called in self.hands[seat] or any(s == seat and c == called for s, c in self._plays())
+        mine = called in self.hands[seat] or any(s == seat and c == called for s, c in plays)
         return "partner" if mine else "defender"
 
-    def result(self) -> dict[str, Any]:
-        order = sorted(range(self.n), key=lambda s: (-self.chips[s], s))
-        rows: list[dict[str, Any]] = []
-        for position, s in enumerate(order):
-            tied = rows and rows[-1]["chips"] == self.chips[s]
-            rank = rows[-1]["rank"] if tied else position + 1
-            rows.append({"rank": rank, "seat": s, "name": self.players[s], "chips": self.chips[s], "winner": rank == 1})
-        return {"over": self.is_over, "deal": self.deal, "standings": rows}
+    def scores(self) -> list[int]:
+        return list(self.chips)
 
-    # -- persistence ----------------------------------------------------------------------
-    def _dump(self) -> dict[str, Any]:
-        return {
-            "players": self.players,
-            "seed": self.seed,
-            "phase": self.phase,
-            "deal": self.deal,
-            "dealer": self.dealer,
-            "chips": self.chips,
-            "hands": self.hands,
-            "turn": self.turn,
-            "bids": [[s, b] for s, b in self.bids],
-            "passed": self.passed,
-            "standing": list(self.standing) if self.standing else None,
-            "declarer": self.declarer,
-            "bid_rank": self.bid_rank,
-            "solo": self.solo,
-            "trump": self.trump,
-            "trick": [[s, c] for s, c in self.trick],
-            "tricks": self.tricks,
-            "last_deal": self.last_deal,
-        }
+    def _rank_key(self, seat: int) -> int:
+        return -self.chips[seat]
 
-    @classmethod
-    def restore(cls, game: BriscolaBugiarda, data: Mapping[str, Any]) -> BriscolaState:
-        state = cls(game, list(data["players"]), data["seed"])
-        state.phase = data["phase"]
-        state.deal = data["deal"]
-        state.dealer = data["dealer"]
-        state.chips = list(data["chips"])
-        state.hands = [list(h) for h in data["hands"]]
-        state.turn = data["turn"]
-        state.bids = [(int(s), str(b)) for s, b in data["bids"]]
-        state.passed = list(data["passed"])
-        state.standing = (int(data["standing"][0]), str(data["standing"][1])) if data["standing"] else None
-        state.declarer = data["declarer"]
-        state.bid_rank = data["bid_rank"]
-        state.solo = data["solo"]
-        state.trump = data["trump"]
-        state.trick = [(int(s), str(c)) for s, c in data["trick"]]
-        state.tricks = [dict(t) for t in data["tricks"]]
-        state.last_deal = data["last_deal"]
-        return state
+    def _row(self, seat: int, rank: int) -> dict[str, Any]:
+        return {"rank": rank, "seat": seat, "name": self.players[seat], "chips": self.chips[seat], "winner": rank == 1}
+
+    def _result_extra(self) -> dict[str, Any]:
+        return {"deal": self.deal}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mcbridge.core import Action, Event
+from mcbridge.core import Action, Event, FirstSeat
 
 FACES = (1, 2, 3, 4, 5, 6)
 Dice = tuple[int, ...]
@@ -20,14 +20,11 @@ def sorted_dice(dice: Dice | list[int]) -> Dice:
 
 
 # -- chance actions --------------------------------------------------------------------
-@dataclass(frozen=True)
-class FirstOpener(Action):
-    """Who opens round 1: chosen at random [decided here: the spec names no first opener]."""
-
-    seat: int
+#: Who opens round 1: chosen at random [decided here: the spec names no first opener].
+FirstOpener = FirstSeat
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Roll(Action):
     """One seat rolls all its dice in secret at the start of a round."""
 
@@ -35,7 +32,7 @@ class Roll(Action):
     dice: Dice
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Reroll(Action):
     """The dice still under the cup after a set-aside, rolled again in secret."""
 
@@ -44,7 +41,7 @@ class Reroll(Action):
 
 
 # -- player actions ----------------------------------------------------------------------
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Bid(Action):
     """`count` dice show `face`; face == the wild face makes it a star (wild) bid."""
 
@@ -52,70 +49,70 @@ class Bid(Action):
     face: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Challenge(Action):
     pass
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SetAside(Action):
     """Put these faces from under the cup out in the open, re-roll the rest, then raise."""
 
     dice: Dice
 
 
-ACTION_TYPES: tuple[type[Action], ...] = (FirstOpener, Roll, Reroll, Bid, Challenge, SetAside)
+ACTION_TYPES: tuple[type[Action], ...] = (FirstSeat, Roll, Reroll, Bid, Challenge, SetAside)
 
 
 # -- events ------------------------------------------------------------------------------
 # `face` in events is text: "1".."6" for a number bid, "star" (Bluff) or "paco" (Perudo)
 # for a wild bid, so a log line can name it through the locale key dice_bluff.face.<face>.
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class FirstOpenerChosen(Event):
     seat: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RoundStarted(Event):
     round: int
     seat: int  # the opener
     dice_in_play: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PalificoStarted(Event):
     """Perudo: wilds are not wild this round and the opening bid fixes the face."""
 
     seat: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DiceRolled(Event):
     seat: int
     count: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DiceSetAside(Event):
     seat: int
     dice: Dice  # public from now on
     rerolled: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DiceRerolled(Event):
     seat: int
     count: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class BidMade(Event):
     seat: int
     count: int
     face: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Challenged(Event):
     seat: int
     bidder: int
@@ -123,7 +120,7 @@ class Challenged(Event):
     face: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Revealed(Event):
     count: int
     face: str
@@ -131,7 +128,7 @@ class Revealed(Event):
     dice: tuple[Dice, ...]  # per seat, cup and set-aside together; () for a seat that is out
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DiceLost(Event):
     seat: int
     lost: int
@@ -139,13 +136,13 @@ class DiceLost(Event):
     reason: str  # "under" (bidder), "over" (challenger), "exact"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Eliminated(Event):
     seat: int
     round: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MatchOver(Event):
     winners: tuple[int, ...]
     dice: tuple[int, ...]

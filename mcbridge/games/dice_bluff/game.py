@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
-from mcbridge.core import Action, Game, Policy, State
+from mcbridge.core import Action, FirstSeat, Game
 from mcbridge.games.dice_bluff import parse
 from mcbridge.games.dice_bluff.actions import ACTION_TYPES, EVENT_TYPES
 from mcbridge.games.dice_bluff.bot import DiceBluffBot
+from mcbridge.games.dice_bluff.ladder import Ladder
 from mcbridge.games.dice_bluff.options import SCHEMA, resolve_rules
 from mcbridge.games.dice_bluff.rules import DiceBluffState
 
@@ -20,14 +21,12 @@ class DiceBluff(Game):
     state_class = DiceBluffState
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
+    action_aliases: ClassVar[Mapping[str, type[Action]]] = {"FirstOpener": FirstSeat}
+    text_parser = staticmethod(parse.parse)
+    bot_class = DiceBluffBot
 
     def __init__(self, options: Mapping[str, Any] | None = None, seed_file: Path | None = None) -> None:
         super().__init__(options, seed_file)
         self.rules = resolve_rules(self.options)
-
-    def parse_action(self, seat: int, text: str, state: State) -> Action:
-        assert isinstance(state, DiceBluffState)
-        return parse.parse(seat, text, state)
-
-    def bot(self) -> Policy:
-        return DiceBluffBot()
+        #: (dice in play, palifico, fixed face, wild allowed) -> its bid ladder, built on first use
+        self.ladders: dict[tuple[int, bool, int | None, bool], Ladder] = {}

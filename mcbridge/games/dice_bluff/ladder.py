@@ -12,9 +12,12 @@ the core grows one (proposed in the issue report).
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterable
+from functools import lru_cache
+from typing import NamedTuple
 
-from mcbridge.games.dice_bluff.actions import FACES, Bid
+from mcbridge.games.dice_bluff.actions import FACES, Bid, Challenge
 from mcbridge.games.dice_bluff.options import DiceRules
 
 BidKey = tuple[int, int]
@@ -49,6 +52,60 @@ def face_label(face: int, rules: DiceRules, palifico: bool = False) -> str:
     return rules.wild_label if is_wild_bid(face, rules, palifico) else str(face)
 
 
+#: The one Challenge action legal lists hand out (actions are immutable).
+CHALLENGE = Challenge()
+
+
+class Ladder(NamedTuple):
+    """Every bid of one kind of round, lowest first: `keys[i]` is `bid_key(bids[i])` and
+    `position[bid]` its index, so "the bids above the standing one" is a suffix found by
+    bisection, and checking a bid is one dict lookup (by identity for the ladder's own
+    Bid objects, which legal lists hand out). `labels[i]` names the face for logs."""
+
+    bids: list[Bid]  # never changed after it is built; slices are the legal lists
+    keys: tuple[BidKey, ...]
+    position: dict[Bid, int]
+    by_id: dict[int, int]
+    labels: tuple[str, ...]
+
+    def above(self, standing: Bid | None, rules: DiceRules, palifico: bool) -> int:
+        """Position of the first bid that beats `standing` (0 when nothing stands)."""
+        if standing is None:
+            return 0
+        return bisect_right(self.keys, bid_key(standing.count, standing.face, rules, palifico))
+
+
+@lru_cache(maxsize=64)
+def ladder(
+    max_count: int, rules: DiceRules, palifico: bool = False, palifico_face: int | None = None, wild: bool = True
+) -> Ladder:
+    """The whole ladder up to `max_count` dice (built once per kind of round, then shared).
+
+    `wild` = may the wild face be bid (outside palifico; Perudo forbids opening on pacos).
+    """
+    bids: list[Bid] = []
+    for count in range(1, max_count + 1):
+        if palifico:
+            faces: tuple[int, ...] = (palifico_face,) if palifico_face is not None else FACES
+        else:
+            faces = (*number_faces(rules), rules.wild_face) if wild else number_faces(rules)
+        bids += [Bid(count, face) for face in faces]
+    bids.sort(key=lambda b: bid_key(b.count, b.face, rules, palifico))  # stable: equal keys keep face order
+    keys = tuple(bid_key(b.count, b.face, rules, palifico) for b in bids)
+    labels = tuple(face_label(b.face, rules, palifico) for b in bids)
+    return Ladder(bids, keys, {b: i for i, b in enumerate(bids)}, {id(b): i for i, b in enumerate(bids)}, labels)
+
+
+def ladder_for(
+    standing: Bid | None, max_count: int, rules: DiceRules, palifico: bool = False, palifico_face: int | None = None
+) -> tuple[Ladder, int]:
+    """The ladder a round is on and the position of the lowest legal raise in it."""
+    # Perudo forbids opening on pacos (outside palifico); Bluff allows a star opening.
+    wild = standing is not None or rules.ruleset == "bluff"
+    rungs = ladder(max_count, rules, palifico, palifico_face if palifico else None, wild)
+    return rungs, rungs.above(standing, rules, palifico)
+
+
 def legal_bids(
     standing: Bid | None,
     max_count: int,
@@ -62,18 +119,5 @@ def legal_bids(
     the action list finite (OpenSpiel does the same) and lets a bid reach the top of the
     ladder, after which the next player can only challenge.
     """
-    floor = bid_key(standing.count, standing.face, rules, palifico) if standing else None
-    bids: list[Bid] = []
-    for count in range(1, max_count + 1):
-        if palifico:
-            faces: tuple[int, ...] = (palifico_face,) if palifico_face is not None else FACES
-        else:
-            faces = number_faces(rules)
-            # Perudo forbids opening on pacos (outside palifico); Bluff allows a star opening.
-            if standing is not None or rules.ruleset == "bluff":
-                faces = (*faces, rules.wild_face)
-        for face in faces:
-            if floor is None or bid_key(count, face, rules, palifico) > floor:
-                bids.append(Bid(count, face))
-    bids.sort(key=lambda b: bid_key(b.count, b.face, rules, palifico))
-    return bids
+    rungs, start = ladder_for(standing, max_count, rules, palifico, palifico_face)
+    return rungs.bids[start:]

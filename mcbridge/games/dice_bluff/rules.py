@@ -9,11 +9,11 @@ before any mutation, so a refused action changes nothing.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from mcbridge.core import CHANCE, Action, Event, IllegalAction, Rng, State
+from mcbridge.core import Action, Event, IllegalAction, Rng, State
+from mcbridge.core.game import NOBODY, ONLY_CHANCE, only
 from mcbridge.core.seats import next_active
 from mcbridge.games.dice_bluff.actions import (
     FACES,
@@ -26,7 +26,6 @@ from mcbridge.games.dice_bluff.actions import (
     DiceRolled,
     DiceSetAside,
     Eliminated,
-    FirstOpener,
     FirstOpenerChosen,
     MatchOver,
     PalificoStarted,
@@ -37,7 +36,7 @@ from mcbridge.games.dice_bluff.actions import (
     SetAside,
     sorted_dice,
 )
-from mcbridge.games.dice_bluff.ladder import face_label, is_wild_bid, legal_bids, matching
+from mcbridge.games.dice_bluff.ladder import CHALLENGE, Ladder, face_label, is_wild_bid, ladder, matching
 
 if TYPE_CHECKING:
     from mcbridge.games.dice_bluff.game import DiceBluff
@@ -46,25 +45,47 @@ if TYPE_CHECKING:
 
 class DiceBluffState(State):
     game: DiceBluff
+    round: int
+    dice: list[int]  # dice each seat still owns
+    hidden: list[list[int] | None]  # under the cup; None = not rolled yet
+    aside: list[list[int]]  # set aside this round, public
+    opener: int | None
+    turn: int | None
+    bid: Bid | None
+    bidder: int | None
+    history: list[tuple[int, int, int]]  # (seat, count, face) this round
+    must_raise: bool  # set aside this turn: a raise must follow
+    palifico_round: bool
+    palifico_used: list[bool]
+    eliminated_round: list[int | None]
+    last_reveal: dict[str, Any] | None
+    #: scratch: (standing bid, dice in play, palifico, ladder, start) of the last _ladder()
+    _rungs: tuple[Bid | None, int, bool, Ladder, int] | None
+
+    phases = ("first_opener", "roll", "bid", "reroll", "over")
+    first_phase = "first_opener"
+    score_name = "dice"
+    better = "higher"
 
     def __init__(self, game: DiceBluff, players: list[str], seed: int | str) -> None:
         super().__init__(game, players, seed)
         n = len(players)
         self.phase = "first_opener"
         self.round = 0
-        self.dice = [game.rules.dice_per_player] * n  # dice each seat still owns
-        self.hidden: list[list[int] | None] = [None] * n  # under the cup; None = not rolled yet
-        self.aside: list[list[int]] = [[] for _ in range(n)]  # set aside this round, public
-        self.opener: int | None = None
-        self.turn: int | None = None
-        self.bid: Bid | None = None
-        self.bidder: int | None = None
-        self.history: list[tuple[int, int, int]] = []  # (seat, count, face) this round
-        self.must_raise = False  # set aside this turn: a raise must follow
+        self.dice = [game.rules.dice_per_player] * n
+        self.hidden = [None] * n
+        self.aside = [[] for _ in range(n)]
+        self.opener = None
+        self.turn = None
+        self.bid = None
+        self.bidder = None
+        self.history = []
+        self.must_raise = False
         self.palifico_round = False
         self.palifico_used = [False] * n
-        self.eliminated_round: list[int | None] = [None] * n
-        self.last_reveal: dict[str, Any] | None = None
+        self.eliminated_round = [None] * n
+        self.last_reveal = None
+        self._rungs = None
 
     # -- helpers --------------------------------------------------------------------------
     @property
@@ -87,57 +108,74 @@ class DiceBluffState(State):
         """[decided here] In palifico the opening face binds every player, one-die players too."""
         return self.bid.face if self.palifico_round and self.bid is not None else None
 
+    def _ladder(self) -> tuple[Ladder, int]:
+        """The round's bid ladder (built once per kind of round and kept by the game) and the
+        position of the lowest legal raise in it."""
+        bid, palifico, total = self.bid, self.palifico_round, sum(self.dice)
+        memo = self._rungs  # legal_actions then apply ask twice about the same state
+        if memo is not None and memo[0] is bid and memo[1] == total and memo[2] == palifico:
+            return memo[3], memo[4]
+        rules = self.game.rules
+        face = bid.face if palifico and bid is not None else None
+        # Perudo forbids opening on pacos (outside palifico); Bluff allows a star opening.
+        key = (total, palifico, face, bid is not None or rules.ruleset == "bluff")
+        rungs = self.game.ladders.get(key)
+        if rungs is None:
+            rungs = self.game.ladders[key] = ladder(total, rules, *key[1:])
+        start = rungs.above(bid, rules, palifico)
+        self._rungs = (bid, total, palifico, rungs, start)
+        return rungs, start
+
     def _bids(self) -> list[Bid]:
-        return legal_bids(self.bid, self.dice_in_play, self.rules, self.palifico_round, self.palifico_face)
+        rungs, start = self._ladder()
+        return rungs.bids[start:]
+
+    def _can_raise(self) -> bool:
+        rungs, start = self._ladder()
+        return start < len(rungs.bids)
 
     def _label(self, face: int) -> str:
-        return face_label(face, self.rules, self.palifico_round)
+        return face_label(face, self.game.rules, self.palifico_round)
 
     def _can_set_aside(self, seat: int) -> bool:
         """[decided] any turn of the round, adding dice each time. [decided here] once per
         turn (then the raise must follow), on the opening bid too, every hidden die may go
         (then nothing is re-rolled), and only while a raise still exists."""
-        return self.rules.set_aside and not self.must_raise and bool(self.hidden[seat]) and bool(self._bids())
+        return self.game.rules.set_aside and not self.must_raise and bool(self.hidden[seat]) and self._can_raise()
 
     # -- contract -------------------------------------------------------------------------
     def to_act(self) -> frozenset[int]:
-        if self.phase in ("first_opener", "roll", "reroll"):
-            return frozenset({CHANCE})
-        if self.phase == "bid":
+        phase = self.phase
+        if phase == "bid":
             assert self.turn is not None
-            return frozenset({self.turn})
-        return frozenset()
+            return only(self.turn)
+        return NOBODY if phase == "over" else ONLY_CHANCE  # first_opener, roll, reroll
 
     def _legal_actions(self, seat: int) -> list[Action]:
-        if self.phase == "first_opener":
-            return [FirstOpener(s) for s in range(len(self.players))]
         if self.phase != "bid":
             return []  # rolls: too many outcomes to list; see sample_chance
-        actions: list[Action] = list(self._bids())
+        rungs, start = self._ladder()
+        actions: list[Action] = rungs.bids[start:]  # type: ignore[assignment]  # a fresh list, of Bids
         if self.bid is not None and not self.must_raise:
-            actions.append(Challenge())
+            actions.append(CHALLENGE)
         if self._can_set_aside(seat):
             hidden = self.hidden[seat] or []
             picks = {sorted_dice(c) for k in range(1, len(hidden) + 1) for c in combinations(hidden, k)}
             actions += [SetAside(p) for p in sorted(picks, key=lambda p: (len(p), p))]
         return actions
 
-    def sample_chance(self, rng: Rng) -> Action:
-        if self.phase == "first_opener":
-            return FirstOpener(rng.randrange(len(self.players)))
+    def _sample_chance(self, rng: Rng) -> Action:
         if self.phase == "roll":
             seat = self._next_to_roll()
-            return Roll(seat, sorted_dice(rng.roll(self.dice[seat])))
+            return Roll(seat, tuple(sorted(rng.roll(self.dice[seat]))))
         if self.phase == "reroll":
             assert self.turn is not None
             return Reroll(self.turn, sorted_dice(rng.roll(len(self.hidden[self.turn] or []))))
         raise IllegalAction("not_a_chance_node", phase=self.phase)
 
-    def timeout_action(self, seat: int) -> Action:
+    def _timeout_action(self, seat: int) -> Action:
         """[decided here] A silent player makes the smallest legal raise (on the face they
         hold most when opening), or challenges when no raise is left. No randomness needed."""
-        if seat == CHANCE or seat not in self.to_act():
-            raise IllegalAction("not_your_turn", seat=seat, to_act=sorted(self.to_act()))
         bids = self._bids()
         if not bids:
             return Challenge()
@@ -148,22 +186,23 @@ class DiceBluffState(State):
         return bids[0]
 
     # -- transitions ----------------------------------------------------------------------
+    def _first_seat(self, seat: int) -> list[Event]:
+        return [FirstOpenerChosen(seat), *self._start_round(seat)]
+
     def _apply(self, seat: int, action: Action) -> list[Event]:
-        if isinstance(action, FirstOpener) and self.phase == "first_opener":
-            if not 0 <= action.seat < len(self.players):
-                raise IllegalAction("no_such_seat", seat=action.seat)
-            return [FirstOpenerChosen(action.seat), *self._start_round(action.seat)]
-        if isinstance(action, Roll) and self.phase == "roll":
+        phase = self.phase
+        if phase == "bid":
+            if isinstance(action, Bid):
+                return self._bid(seat, action)
+            if isinstance(action, Challenge):
+                return self._challenge(seat)
+            if isinstance(action, SetAside):
+                return self._set_aside(seat, action)
+        elif phase == "roll" and isinstance(action, Roll):
             return self._roll(action)
-        if isinstance(action, Reroll) and self.phase == "reroll":
+        elif phase == "reroll" and isinstance(action, Reroll):
             return self._reroll(action)
-        if isinstance(action, Bid) and self.phase == "bid":
-            return self._bid(seat, action)
-        if isinstance(action, Challenge) and self.phase == "bid":
-            return self._challenge(seat)
-        if isinstance(action, SetAside) and self.phase == "bid":
-            return self._set_aside(seat, action)
-        raise IllegalAction("wrong_phase", action=type(action).__name__, phase=self.phase)
+        raise IllegalAction("wrong_phase", action=type(action).__name__, phase=phase)
 
     def _start_round(self, opener: int) -> list[Event]:
         self.round += 1
@@ -180,14 +219,18 @@ class DiceBluffState(State):
         return events
 
     def _next_to_roll(self) -> int:
-        return next(s for s in self.active_seats() if self.hidden[s] is None)
+        hidden = self.hidden
+        for seat, dice in enumerate(self.dice):
+            if dice and hidden[seat] is None:
+                return seat
+        raise AssertionError("a roll phase always has a seat left to roll")
 
     @staticmethod
     def _check_faces(dice: tuple[int, ...], expected: int) -> None:
         if len(dice) != expected:
             raise IllegalAction("wrong_dice_count", count=len(dice), expected=expected)
         for d in dice:
-            if isinstance(d, bool) or not isinstance(d, int) or d not in FACES:
+            if type(d) is not int or not 1 <= d <= 6:
                 raise IllegalAction("bad_face", face=d)
 
     def _roll(self, action: Roll) -> list[Event]:
@@ -195,9 +238,13 @@ class DiceBluffState(State):
         if action.seat != expected:
             raise IllegalAction("roll_out_of_order", seat=action.seat, expected=expected)
         self._check_faces(action.dice, self.dice[action.seat])
-        self.hidden[action.seat] = sorted(action.dice)
-        if all(self.hidden[s] is not None for s in self.active_seats()):
-            self.phase = "bid"
+        hidden = self.hidden
+        hidden[action.seat] = sorted(action.dice)
+        for seat, dice in enumerate(self.dice):
+            if dice and hidden[seat] is None:
+                break
+        else:
+            self.phase = "bid"  # every seat still in has rolled
         return [DiceRolled(action.seat, len(action.dice))]
 
     def _set_aside(self, seat: int, action: SetAside) -> list[Event]:
@@ -205,7 +252,7 @@ class DiceBluffState(State):
             raise IllegalAction("set_aside_not_allowed", ruleset=self.rules.ruleset)
         if self.must_raise:
             raise IllegalAction("already_set_aside")
-        if not self._bids():
+        if not self._can_raise():
             raise IllegalAction("no_raise_possible", dice_in_play=self.dice_in_play)
         hidden = self.hidden[seat] or []
         if not action.dice:
@@ -231,29 +278,35 @@ class DiceBluffState(State):
         return [DiceRerolled(self.turn, len(action.dice))]
 
     def _bid(self, seat: int, action: Bid) -> list[Event]:
+        rungs, start = self._ladder()
+        count, face = action.count, action.face
+        # A legal bid is one on the ladder at or above `start`: found by identity when it
+        # came from legal_actions, else by value (ints only: True == 1 hashes alike).
+        at = rungs.by_id.get(id(action), -1)
+        if at < 0 or rungs.bids[at] is not action:
+            at = rungs.position.get(action, -1) if type(count) is int and type(face) is int else -1
+        if at < start:
+            raise self._refusal(action, rungs, start)
+        self.bid, self.bidder = action, seat
+        self.history.append((seat, count, face))
+        self.must_raise = False
+        self.turn = next_active(seat, self.dice)
+        return [BidMade(seat, count, rungs.labels[at])]
+
+    def _refusal(self, action: Bid, rungs: Ladder, start: int) -> IllegalAction:
+        """The most useful reason a bid is not allowed."""
         if isinstance(action.face, bool) or action.face not in FACES:
-            raise IllegalAction("bad_face", face=action.face)
+            return IllegalAction("bad_face", face=action.face)
         count = action.count
         if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= self.dice_in_play:
-            raise IllegalAction("bid_out_of_range", count=action.count, max=self.dice_in_play)
-        bids = self._bids()
-        if not bids:
-            raise IllegalAction("no_raise_possible", dice_in_play=self.dice_in_play)
-        if action not in bids:
-            raise self._refusal(action, bids)
-        self.bid, self.bidder = action, seat
-        self.history.append((seat, action.count, action.face))
-        self.must_raise = False
-        self.turn = next_active(seat, self.active)
-        return [BidMade(seat, action.count, self._label(action.face))]
-
-    def _refusal(self, action: Bid, bids: list[Bid]) -> IllegalAction:
-        """The most useful reason a bid in range is still not allowed."""
+            return IllegalAction("bid_out_of_range", count=action.count, max=self.dice_in_play)
+        if start == len(rungs.bids):
+            return IllegalAction("no_raise_possible", dice_in_play=self.dice_in_play)
+        lowest = rungs.bids[start]
         if self.palifico_face is not None and action.face != self.palifico_face:
             return IllegalAction("palifico_face_fixed", face=self.palifico_face)
         if self.bid is None and is_wild_bid(action.face, self.rules, self.palifico_round):
             return IllegalAction("no_wild_opening")
-        lowest = bids[0]
         return IllegalAction(
             "bid_too_low",
             count=self.bid.count if self.bid else 0,
@@ -263,14 +316,16 @@ class DiceBluffState(State):
         )
 
     def _challenge(self, seat: int) -> list[Event]:
-        if self.bid is None or self.bidder is None:
+        bid, bidder = self.bid, self.bidder
+        if bid is None or bidder is None:
             raise IllegalAction("nothing_to_challenge")
         if self.must_raise:
             raise IllegalAction("must_raise_after_set_aside")
-        bid, bidder, rules = self.bid, self.bidder, self.rules
-        label = self._label(bid.face)
-        shown = [sorted_dice((cup or []) + self.aside[s]) if self.dice[s] else () for s, cup in enumerate(self.hidden)]
-        actual = matching((d for dice in shown for d in dice), bid.face, rules, self.palifico_round)
+        rules, palifico, dice = self.game.rules, self.palifico_round, self.dice
+        label = face_label(bid.face, rules, palifico)
+        aside = self.aside
+        shown = [tuple(sorted((cup or []) + aside[s])) if dice[s] else () for s, cup in enumerate(self.hidden)]
+        actual = sum(matching(d, bid.face, rules, palifico) for d in shown)
         events: list[Event] = [
             Challenged(seat, bidder, bid.count, label),
             Revealed(bid.count, label, actual, tuple(shown)),
@@ -286,37 +341,39 @@ class DiceBluffState(State):
         else:
             losses, reason = {seat: 1}, "exact"
 
+        # [decided here] nobody pays more dice than they own
+        paid = [(loser, min(n, dice[loser])) for loser, n in sorted(losses.items())]
         self.last_reveal = {
             "round": self.round,
-            "bid": {"count": bid.count, "face": bid.face, "wild": is_wild_bid(bid.face, rules, self.palifico_round)},
+            "bid": {"count": bid.count, "face": bid.face, "wild": is_wild_bid(bid.face, rules, palifico)},
             "bidder": bidder,
             "challenger": seat,
             "actual": actual,
             "dice": [list(d) for d in shown],
-            "losses": {str(s): min(n, self.dice[s]) for s, n in sorted(losses.items())},
+            "losses": {str(s): lost for s, lost in paid},
             "reason": reason,
         }
         dropped_to_one: list[int] = []
-        for loser, n in sorted(losses.items()):
-            lost = min(n, self.dice[loser])  # [decided here] nobody pays more dice than they own
-            self.dice[loser] -= lost
-            events.append(DiceLost(loser, lost, self.dice[loser], reason))
-            if self.dice[loser] == 0:
+        for loser, lost in paid:
+            dice[loser] -= lost
+            events.append(DiceLost(loser, lost, dice[loser], reason))
+            if dice[loser] == 0:
                 self.eliminated_round[loser] = self.round
                 events.append(Eliminated(loser, self.round))
-            elif self.dice[loser] == 1 and not self.palifico_used[loser]:
+            elif dice[loser] == 1 and not self.palifico_used[loser]:
                 dropped_to_one.append(loser)
 
-        if len(self.active_seats()) <= 1:
+        left = self.active_seats()
+        if len(left) <= 1:
             self.phase = "over"
             self.turn = None
-            return [*events, MatchOver(tuple(self.active_seats()), tuple(self.dice))]
+            return [*events, MatchOver(tuple(left), tuple(self.dice))]
 
         # [decided] (spec) the player who lost dice opens; on an exact hit the seat after the
         # bidder (the challenger), in each case skipping players who are out.
         opener = seat if reason == "exact" else next(iter(losses))
-        if not self.active[opener]:
-            opener = next_active(opener, self.active)
+        if not self.dice[opener]:
+            opener = next_active(opener, self.dice)
         # [decided here] Palifico follows the first drop to one die; if several players drop
         # at once (only possible with exact=all_others) they all use up their palifico.
         self.palifico_round = self.rules.palifico and bool(dropped_to_one)
@@ -326,7 +383,7 @@ class DiceBluffState(State):
         return events + self._start_round(opener)
 
     # -- views and results ----------------------------------------------------------------
-    def view(self, seat: int | None = None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> dict[str, Any]:
         public: dict[str, Any] = {
             "game": "dice_bluff",
             "players": list(self.players),
@@ -363,70 +420,27 @@ class DiceBluffState(State):
             public["hidden"] = list(hidden) if hidden is not None else None
         return public
 
-    def result(self) -> dict[str, Any]:
+    def scores(self) -> list[int]:
+        return list(self.dice)
+
+    def _rank_key(self, seat: int) -> tuple[int, int]:
         """Survivors first; then by elimination order, later is better. [decided here] Players
         out in the same challenge (an exact hit can take several) share a rank."""
+        out = self.eliminated_round[seat]
+        return (0, 0) if out is None else (1, -out)
 
-        def key(s: int) -> tuple[int, int]:
-            out = self.eliminated_round[s]
-            return (0, 0) if out is None else (1, -out)
+    def _eliminated(self, seat: int) -> bool:
+        return self.eliminated_round[seat] is not None
 
-        order = sorted(range(len(self.players)), key=lambda s: (key(s), s))
-        rows: list[dict[str, Any]] = []
-        for position, s in enumerate(order):
-            tied = rows and key(order[position - 1]) == key(s)
-            rank = rows[-1]["rank"] if tied else position + 1
-            rows.append(
-                {
-                    "rank": rank,
-                    "seat": s,
-                    "name": self.players[s],
-                    "winner": self.is_over and self.eliminated_round[s] is None,
-                    "dice": self.dice[s],
-                    "eliminated_round": self.eliminated_round[s],
-                }
-            )
-        return {"over": self.is_over, "round": self.round, "standings": rows}
-
-    # -- persistence ----------------------------------------------------------------------
-    def _dump(self) -> dict[str, Any]:
+    def _row(self, seat: int, rank: int) -> dict[str, Any]:
         return {
-            "players": self.players,
-            "seed": self.seed,
-            "phase": self.phase,
-            "round": self.round,
-            "dice": self.dice,
-            "hidden": self.hidden,
-            "aside": self.aside,
-            "opener": self.opener,
-            "turn": self.turn,
-            "bid": self.bid.to_json() if self.bid else None,
-            "bidder": self.bidder,
-            "history": [list(h) for h in self.history],
-            "must_raise": self.must_raise,
-            "palifico_round": self.palifico_round,
-            "palifico_used": self.palifico_used,
-            "eliminated_round": self.eliminated_round,
-            "last_reveal": self.last_reveal,
+            "rank": rank,
+            "seat": seat,
+            "name": self.players[seat],
+            "winner": self.is_over and self.eliminated_round[seat] is None,
+            "dice": self.dice[seat],
+            "eliminated_round": self.eliminated_round[seat],
         }
 
-    @classmethod
-    def restore(cls, game: DiceBluff, data: Mapping[str, Any]) -> DiceBluffState:
-        state = cls(game, list(data["players"]), data["seed"])
-        state.phase = data["phase"]
-        state.round = data["round"]
-        state.dice = list(data["dice"])
-        state.hidden = [list(h) if h is not None else None for h in data["hidden"]]
-        state.aside = [list(a) for a in data["aside"]]
-        state.opener = data["opener"]
-        state.turn = data["turn"]
-        bid = data["bid"]
-        state.bid = Bid(int(bid["count"]), int(bid["face"])) if bid else None
-        state.bidder = data["bidder"]
-        state.history = [(int(s), int(c), int(f)) for s, c, f in data["history"]]
-        state.must_raise = bool(data["must_raise"])
-        state.palifico_round = bool(data["palifico_round"])
-        state.palifico_used = list(data["palifico_used"])
-        state.eliminated_round = list(data["eliminated_round"])
-        state.last_reveal = data["last_reveal"]
-        return state
+    def _result_extra(self) -> dict[str, Any]:
+        return {"round": self.round}

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Self
 
-from mcbridge.core import Action, Event
+from mcbridge.core import Action, Event, FirstSeat
 
 #: Colour order used everywhere: display, tie-breaks, serialisation.
 COLOURS = ("red", "blue", "yellow", "green", "black", "white")
@@ -36,6 +37,14 @@ class _WoolMultiset:
     def __post_init__(self) -> None:
         object.__setattr__(self, "wool", wool_pairs(self.wool))
 
+    @classmethod
+    def canonical(cls, pairs: WoolPairs) -> Self:
+        """For pairs the rules built themselves, already canonical: skips the check (and its
+        cost) that wool from a player or a journal needs. Only for wool-only actions."""
+        action = cls.__new__(cls)
+        object.__setattr__(action, "wool", pairs)
+        return action
+
     @property
     def counts(self) -> dict[str, int]:
         return dict(self.wool)
@@ -46,18 +55,17 @@ class _WoolMultiset:
 
 
 # -- chance actions --------------------------------------------------------------------
-@dataclass(frozen=True)
-class FirstPredictor(Action):
-    seat: int
+#: Who predicts first (the core's one "who goes first" chance action).
+FirstPredictor = FirstSeat
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Deal(_WoolMultiset, Action):
     seat: int
     wool: WoolPairs
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Reveal(Action):
     """The walls were read. `tampered` lists (seat, wall minus dealt per colour) mismatches;
     an empty tuple means every wall matched (or the match has no walls)."""
@@ -66,73 +74,73 @@ class Reveal(Action):
 
 
 # -- player actions ----------------------------------------------------------------------
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Bid(Action):
     colour: str
     count: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Through(Action):
     pass
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Bluff(Action):
     pass
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Discard(_WoolMultiset, Action):
     wool: WoolPairs
 
 
-ACTION_TYPES: tuple[type[Action], ...] = (FirstPredictor, Deal, Reveal, Bid, Through, Bluff, Discard)
+ACTION_TYPES: tuple[type[Action], ...] = (FirstSeat, Deal, Reveal, Bid, Through, Bluff, Discard)
 
 
 # -- events ------------------------------------------------------------------------------
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class FirstPredictorChosen(Event):
     seat: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TurnStarted(Event):
     turn: int
     predictor: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class WoolDealt(Event):
     seat: int
     count: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DiscardRequired(Event):
     seat: int
     count: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class WoolDiscarded(Event):
     seat: int
     count: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class BidMade(Event):
     seat: int
     colour: str
     count: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ThroughSaid(Event):
     seat: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class BluffCalled(Event):
     seat: int
     bidder: int
@@ -140,7 +148,7 @@ class BluffCalled(Event):
     count: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Revealed(Event):
     colour: str
     count: int
@@ -148,13 +156,13 @@ class Revealed(Event):
     hands: tuple[WoolPairs, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TamperReported(Event):
     seat: int
     difference: WoolPairs  # wall minus dealt; negative = missing
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Penalised(Event):
     seat: int
     torches: int
@@ -162,14 +170,14 @@ class Penalised(Event):
     reason: str  # "over" (caller), "under" (predictor), "exact" (everyone else)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Eliminated(Event):
     seat: int
     turn: int
     forfeit: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MatchOver(Event):
     winners: tuple[int, ...]
     torches: tuple[int, ...]

@@ -55,13 +55,18 @@ class WoolBluffBot:
         lo = int(view["min_count"])
         hi = int(view["wool_in_play"])
         multiplier = {c: (int(view["white_multiplier"]) if c == WILD else 1) for c in COLOURS}
+        # what `chance` reads from the view, read once for the whole ladder of counts
+        hand = view.get("hand") or {}
+        unseen = hi - sum(hand.values())
         best: tuple[float, int, str] | None = None
         for colour in COLOURS:
+            own = hand.get(colour, 0) + (hand.get(WILD, 0) if colour != WILD else 0)
+            p_hit = self._p(view, colour)
             # the largest count still believed, but never below the minimum raise
             count = lo
-            while count + 1 <= hi and self.chance(view, colour, count + 1) >= self.bid_confidence:
+            while count + 1 <= hi and binomial_tail(unseen, p_hit, count + 1 - own) >= self.bid_confidence:
                 count += 1
-            p = self.chance(view, colour, count)
+            p = binomial_tail(unseen, p_hit, count - own)
             score = p / multiplier[colour] + rng.random() * 0.01  # break ties unpredictably
             if best is None or score > best[0]:
                 best = (score, count, colour)

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from mcbridge.core import Action, Game, OptionError, Policy, State
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, ClassVar
+
+from mcbridge.core import Action, FirstSeat, Game, OptionError
 from mcbridge.games.wool_bluff import parse
-from mcbridge.games.wool_bluff.actions import ACTION_TYPES, EVENT_TYPES
+from mcbridge.games.wool_bluff.actions import ACTION_TYPES, COLOURS, EVENT_TYPES, Bid
 from mcbridge.games.wool_bluff.bot import WoolBluffBot
 from mcbridge.games.wool_bluff.options import SCHEMA
 from mcbridge.games.wool_bluff.rules import WoolBluffState
@@ -16,15 +20,22 @@ class WoolBluff(Game):
     state_class = WoolBluffState
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
+    action_aliases: ClassVar[Mapping[str, type[Action]]] = {"FirstPredictor": FirstSeat}
+    text_parser = staticmethod(parse.parse)
+    bot_class = WoolBluffBot
+
+    def __init__(self, options: Mapping[str, Any] | None = None, seed_file: Path | None = None) -> None:
+        super().__init__(options, seed_file)
+        self._bids: dict[tuple[int, int], tuple[Bid, ...]] = {}
+
+    def bids(self, lowest: int, highest: int) -> tuple[Bid, ...]:
+        """Every bid from `lowest` to `highest` wool, each count in COLOURS order (built once)."""
+        found = self._bids.get((lowest, highest))
+        if found is None:
+            found = self._bids[lowest, highest] = tuple(Bid(c, n) for n in range(lowest, highest + 1) for c in COLOURS)
+        return found
 
     def _check_options(self) -> None:
         o = self.options
         if sum(o["weights"].values()) == 0:
             raise OptionError("weights", o["weights"], "at least one colour with a weight above 0")
-
-    def parse_action(self, seat: int, text: str, state: State) -> Action:
-        assert isinstance(state, WoolBluffState)
-        return parse.parse(seat, text, state)
-
-    def bot(self) -> Policy:
-        return WoolBluffBot()

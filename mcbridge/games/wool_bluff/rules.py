@@ -8,7 +8,7 @@ Phases: ``first_predictor`` (chance) -> per turn: ``deal`` (chance, one seat at 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from mcbridge.core import CHANCE, Action, Event, IllegalAction, Rng, State
@@ -24,7 +24,6 @@ from mcbridge.games.wool_bluff.actions import (
     Discard,
     DiscardRequired,
     Eliminated,
-    FirstPredictor,
     FirstPredictorChosen,
     MatchOver,
     Penalised,
@@ -55,6 +54,23 @@ def count_for(colour: str, hands: list[Hand]) -> int:
 
 class WoolBluffState(State):
     game: WoolBluff
+    turn: int
+    torches: list[int]
+    eliminated_turn: list[int | None]
+    forfeited: list[bool]
+    drawn: list[Hand | None]  # this turn's deal (before discards)
+    hands: list[Hand | None]  # this turn's wool in play
+    discard_due: dict[int, int]
+    predictor: int | None
+    bid: dict[str, Any] | None  # {"colour", "count", "bidder"} (+ "caller" once called)
+    responders: list[int]
+    responses: list[tuple[int, str]]
+    last_reveal: dict[str, Any] | None
+
+    phases = ("first_predictor", "deal", "discard", "bid", "respond", "reveal", "over")
+    first_phase = "first_predictor"
+    score_name = "torches"
+    better = "lower"
 
     def __init__(self, game: WoolBluff, players: list[str], seed: int | str) -> None:
         super().__init__(game, players, seed)
@@ -62,16 +78,16 @@ class WoolBluffState(State):
         self.phase = "first_predictor"
         self.turn = 0
         self.torches = [0] * n
-        self.eliminated_turn: list[int | None] = [None] * n
+        self.eliminated_turn = [None] * n
         self.forfeited = [False] * n
-        self.drawn: list[Hand | None] = [None] * n  # this turn's deal (before discards)
-        self.hands: list[Hand | None] = [None] * n  # this turn's wool in play
-        self.discard_due: dict[int, int] = {}
-        self.predictor: int | None = None
-        self.bid: dict[str, Any] | None = None  # {"colour", "count", "bidder"}
-        self.responders: list[int] = []
-        self.responses: list[tuple[int, str]] = []
-        self.last_reveal: dict[str, Any] | None = None
+        self.drawn = [None] * n
+        self.hands = [None] * n
+        self.discard_due = {}
+        self.predictor = None
+        self.bid = None
+        self.responders = []
+        self.responses = []
+        self.last_reveal = None
 
     # -- helpers --------------------------------------------------------------------------
     @property
@@ -87,7 +103,8 @@ class WoolBluffState(State):
 
     @property
     def wool_in_play(self) -> int:
-        return sum(sum(h.values()) for s, h in enumerate(self.hands) if h is not None and self.active[s])
+        out = self.eliminated_turn
+        return sum(sum(h.values()) for s, h in enumerate(self.hands) if h is not None and out[s] is None)
 
     def _min_count(self) -> int:
         return 1 if self.bid is None else int(self.bid["count"]) + 1
@@ -112,20 +129,17 @@ class WoolBluffState(State):
         if self.phase == "bid":
             if not self._can_raise():
                 return [Bluff()]
-            return [Bid(c, n) for n in range(self._min_count(), self.wool_in_play + 1) for c in COLOURS]
+            return list(self.game.bids(self._min_count(), self.wool_in_play))
         if self.phase == "respond":
             return [Through(), Bluff()]
         if self.phase == "discard":
-            return [Discard(wool_pairs(w)) for w in _sub_multisets(self.drawn[seat] or {}, self.discard_due[seat])]
-        if self.phase == "first_predictor":
-            return [FirstPredictor(s) for s in range(len(self.players))]
+            drawn = self.drawn[seat] or {}
+            return list(_discards(tuple(drawn.get(c, 0) for c in COLOURS), self.discard_due[seat]))
         if self.phase == "reveal":
             return [Reveal()]
         return []  # deal: too many outcomes to list; see sample_chance
 
-    def sample_chance(self, rng: Rng) -> Action:
-        if self.phase == "first_predictor":
-            return FirstPredictor(rng.randrange(len(self.players)))
+    def _sample_chance(self, rng: Rng) -> Action:
         if self.phase == "deal":
             seat = self._next_to_deal()
             return Deal(seat, wool_pairs(rng.weighted_counts(self.game.options["weights"], self.hand_size)))
@@ -133,9 +147,7 @@ class WoolBluffState(State):
             return Reveal()
         raise IllegalAction("not_a_chance_node", phase=self.phase)
 
-    def timeout_action(self, seat: int) -> Action:
-        if seat not in self.to_act() or seat == CHANCE:
-            raise IllegalAction("not_your_turn", seat=seat, to_act=sorted(self.to_act()))
+    def _timeout_action(self, seat: int) -> Action:
         if self.phase == "discard":
             rng = Rng.derived(self.seed, "timeout-discard", self.turn, seat)
             drawn = self.drawn[seat] or {}
@@ -156,8 +168,6 @@ class WoolBluffState(State):
 
     # -- transitions ----------------------------------------------------------------------
     def _apply(self, seat: int, action: Action) -> list[Event]:
-        if isinstance(action, FirstPredictor) and self.phase == "first_predictor":
-            return self._first_predictor(action)
         if isinstance(action, Deal) and self.phase == "deal":
             return self._deal(action)
         if isinstance(action, Discard) and self.phase == "discard":
@@ -172,10 +182,8 @@ class WoolBluffState(State):
             return self._reveal(action)
         raise IllegalAction("wrong_phase", action=type(action).__name__, phase=self.phase)
 
-    def _first_predictor(self, action: FirstPredictor) -> list[Event]:
-        if not 0 <= action.seat < len(self.players):
-            raise IllegalAction("no_such_seat", seat=action.seat)
-        return [FirstPredictorChosen(action.seat), *self._start_turn(action.seat)]
+    def _first_seat(self, seat: int) -> list[Event]:
+        return [FirstPredictorChosen(seat), *self._start_turn(seat)]
 
     def _start_turn(self, predictor: int) -> list[Event]:
         self.turn += 1
@@ -318,13 +326,11 @@ class WoolBluffState(State):
         if self.turn >= int(self.game.options["turns"]) or len(self.active_seats()) <= 1:
             self.phase = "over"
             self.predictor = None
-            standings = self.result()
-            winners = tuple(row["seat"] for row in standings["standings"] if row["winner"])
-            return [MatchOver(winners, tuple(self.torches))]
+            return [MatchOver(self.result().winners, tuple(self.torches))]
         return self._start_turn(next_active(last_predictor, self.active))
 
     # -- views and results ----------------------------------------------------------------
-    def view(self, seat: int | None = None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> dict[str, Any]:
         hand_sizes = [sum(h.values()) if h is not None else None for h in self.hands]
         public: dict[str, Any] = {
             "game": "wool_bluff",
@@ -357,99 +363,73 @@ class WoolBluffState(State):
             public["must_discard"] = self.discard_due.get(seat, 0)
         return public
 
-    def result(self) -> dict[str, Any]:
-        n = len(self.players)
+    def scores(self) -> list[int]:
+        return list(self.torches)
 
-        def key(s: int) -> tuple[int, ...]:
-            if self.forfeited[s]:
-                return (2, 0, self.torches[s])
-            turn = self.eliminated_turn[s]
-            if turn is None:
-                return (0, 0, self.torches[s])
-            return (1, -turn, self.torches[s])  # later elimination ranks higher
+    def _rank_key(self, seat: int) -> tuple[int, ...]:
+        """Survivors, then the eliminated (later is better), then forfeits; fewer torches first."""
+        if self.forfeited[seat]:
+            return (2, 0, self.torches[seat])
+        turn = self.eliminated_turn[seat]
+        if turn is None:
+            return (0, 0, self.torches[seat])
+        return (1, -turn, self.torches[seat])
 
-        order = sorted(range(n), key=lambda s: (key(s), s))
+    def _eliminated(self, seat: int) -> bool:
+        return self.eliminated_turn[seat] is not None
+
+    def _row(self, seat: int, rank: int) -> dict[str, Any]:
         prize = self.game.options["prize"]
-        rows: list[dict[str, Any]] = []
-        for position, s in enumerate(order):
-            rank = rows[-1]["rank"] if rows and key(order[position - 1]) == key(s) else position + 1
-            winner = rank == 1 and not self.forfeited[s]
-            rows.append(
-                {
-                    "rank": rank,
-                    "seat": s,
-                    "name": self.players[s],
-                    "torches": self.torches[s],
-                    "eliminated_turn": self.eliminated_turn[s],
-                    "forfeited": self.forfeited[s],
-                    "winner": winner,
-                    "prize": {
-                        "item": prize["item"],
-                        "count": 0 if self.forfeited[s] else prize["winner"] if winner else prize["others"],
-                    },
-                }
-            )
-        return {"over": self.is_over, "turn": self.turn, "standings": rows}
-
-    # -- persistence ----------------------------------------------------------------------
-    def _dump(self) -> dict[str, Any]:
+        winner = rank == 1 and not self.forfeited[seat]
         return {
-            "players": self.players,
-            "seed": self.seed,
-            "phase": self.phase,
-            "turn": self.turn,
-            "torches": self.torches,
-            "eliminated_turn": self.eliminated_turn,
-            "forfeited": self.forfeited,
-            "drawn": self.drawn,
-            "hands": self.hands,
-            "discard_due": {str(s): n for s, n in self.discard_due.items()},
-            "predictor": self.predictor,
-            "bid": self.bid,
-            "responders": self.responders,
-            "responses": [[s, a] for s, a in self.responses],
-            "last_reveal": self.last_reveal,
+            "rank": rank,
+            "seat": seat,
+            "name": self.players[seat],
+            "torches": self.torches[seat],
+            "eliminated_turn": self.eliminated_turn[seat],
+            "forfeited": self.forfeited[seat],
+            "winner": winner,
+            "prize": {
+                "item": prize["item"],
+                "count": 0 if self.forfeited[seat] else prize["winner"] if winner else prize["others"],
+            },
         }
 
-    @classmethod
-    def restore(cls, game: WoolBluff, data: Mapping[str, Any]) -> WoolBluffState:
-        state = cls(game, list(data["players"]), data["seed"])
-        state.phase = data["phase"]
-        state.turn = data["turn"]
-        state.torches = list(data["torches"])
-        state.eliminated_turn = list(data["eliminated_turn"])
-        state.forfeited = list(data["forfeited"])
-        state.drawn = [dict(h) if h is not None else None for h in data["drawn"]]
-        state.hands = [dict(h) if h is not None else None for h in data["hands"]]
-        state.discard_due = {int(s): n for s, n in data["discard_due"].items()}
-        state.predictor = data["predictor"]
-        state.bid = dict(data["bid"]) if data["bid"] else None
-        state.responders = list(data["responders"])
-        state.responses = [(int(s), str(a)) for s, a in data["responses"]]
-        state.last_reveal = data["last_reveal"]
-        return state
+    def _result_extra(self) -> dict[str, Any]:
+        return {"turn": self.turn}
 
 
 def _copy(hand: Hand | None) -> Hand | None:
     return dict(hand) if hand else None
 
 
-def _sub_multisets(hand: Mapping[str, int], size: int) -> list[dict[str, int]]:
-    """Every way to pick `size` wool from a hand (as colour counts)."""
-    colours = [c for c in COLOURS if hand.get(c, 0) > 0]
-    out: list[dict[str, int]] = []
+@lru_cache(maxsize=8192)
+def _discards(counts: tuple[int, ...], size: int) -> tuple[Action, ...]:
+    """Every way to discard `size` wool from a hand (counts in COLOURS order), most of the
+    first colour first. Hands repeat across turns and matches, so the list is kept.
 
-    def walk(i: int, left: int, chosen: dict[str, int]) -> None:
+    Built as canonical pairs directly (COLOURS order, no zeros), so the actions skip the
+    check that untrusted wool needs; branches that cannot reach `size` are cut early.
+    """
+    held = [(c, n) for c, n in zip(COLOURS, counts, strict=True) if n > 0]
+    room = [0] * (len(held) + 1)  # wool held from colour i on
+    for i in range(len(held) - 1, -1, -1):
+        room[i] = room[i + 1] + held[i][1]
+    out: list[Action] = []
+    chosen: list[tuple[str, int]] = []
+
+    def walk(i: int, left: int) -> None:
         if left == 0:
-            out.append({c: n for c, n in chosen.items() if n})
+            out.append(Discard.canonical(tuple(chosen)))
             return
-        if i == len(colours):
+        if room[i] < left:
             return
-        colour = colours[i]
-        for take in range(min(left, hand[colour]), -1, -1):
-            chosen[colour] = take
-            walk(i + 1, left - take, chosen)
-        chosen[colour] = 0
+        colour, have = held[i]
+        for take in range(min(left, have), 0, -1):
+            chosen.append((colour, take))
+            walk(i + 1, left - take)
+            chosen.pop()
+        walk(i + 1, left)
 
-    walk(0, size, {})
-    return out
+    walk(0, size)
+    return tuple(out)
