@@ -47,6 +47,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("--hold", type=float, default=None,
                    help="seconds the standings stay up after a match (default: the arena's lobby.hold)")
     p.add_argument("--reveal-hold", type=float, default=5.0, help="seconds the revealed hands stay on the walls")
+    _web_args(p)
     p.set_defaults(func=cmd_run)
 
     p = subparsers.add_parser("demo", help="bots play full Wool Bluff matches on the embedded world")
@@ -62,6 +63,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("--matches", type=int, default=1, help="matches in a row on the one table")
     p.add_argument("--journal", type=Path, default=None,
                    help="keep the matches in this journal (a killed demo re-run with it resumes)")
+    _web_args(p)
     p.set_defaults(func=cmd_demo)
 
     p = subparsers.add_parser("journal", help="the match history in a journal file")
@@ -75,6 +77,11 @@ def register(subparsers: Any) -> None:
     j.add_argument("--json", action="store_true", help="machine-readable; equal for equal histories")
     j.add_argument("--times", action="store_true", help="add wall-clock times (then runs no longer compare equal)")
     j.set_defaults(func=cmd_journal_show)
+
+
+def _web_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--web", metavar="ADDR", default=None, help="serve the live web view at HOST:PORT (e.g. 127.0.0.1:8080)")
+    p.add_argument("--web-token", default=None, help="the operator console's token (default: generated and printed)")
 
 
 def _server_args(p: argparse.ArgumentParser) -> None:
@@ -159,7 +166,16 @@ def cmd_run(args: argparse.Namespace) -> int:
             reveal_hold=args.reveal_hold,
         )
         print(f"running {arena.name} on {args.host}:{args.port} (journal {args.journal}); Ctrl-C stops", flush=True)
-        Supervisor(conn, [table]).run(until=lambda: False, max_seconds=float("inf"))
+        supervisor = Supervisor(conn, [table])
+        until = lambda: False  # noqa: E731
+        if args.web:
+            from mcbridge.web import start_web
+
+            hub, _ = start_web(args.web, [table], token=args.web_token, journal_path=args.journal,
+                               rebuild=lambda t: (build_arena(conn, t.arena), supervisor.forget()),
+                               repair=lambda t: supervisor.forget())
+            until = hub.cycle  # once per cycle on this thread: the web's hook (never stops the loop)
+        supervisor.run(until=until, max_seconds=float("inf"))
     return 0
 
 
@@ -176,6 +192,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
         turns=args.turns,
         journal_path=args.journal,
         matches=args.matches,
+        web=args.web,
+        web_token=args.web_token,
     )
 
 

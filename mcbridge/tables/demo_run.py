@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from mcbridge import CONFIG_DIR
@@ -40,6 +41,8 @@ def run_demo(
     matches: int = 1,
     max_seconds: float = 600.0,
     quiet: bool = False,
+    web: str | None = None,
+    web_token: str | None = None,
 ) -> int:
     arena = load_arena(ARENA)
     options = dict(arena.options)
@@ -68,6 +71,7 @@ def run_demo(
                 reveal_hold=0.5,
             )
             supervisor = Supervisor(conn, [table])
+            web_cycle = _web(web, web_token, table, supervisor, conn, Path(journal.path))
             bots = []
             for booth in range(players):
                 bot = TableBot(table, world.players.join(BOT_NAMES[booth]), booth, seed)
@@ -83,6 +87,7 @@ def run_demo(
                 if time.monotonic() > deadline:
                     raise TimeoutError(f"the demo matches did not finish within {max_seconds} s")
                 supervisor.step()
+                web_cycle()
                 for bot in bots:
                     bot.act()
                 heard = bots[0].player.chat_heard()
@@ -99,6 +104,19 @@ def run_demo(
             )
         journal.close()
     return 0
+
+
+def _web(addr: str | None, token: str | None, table: Table, supervisor: Supervisor, conn: Connection,
+         journal_path: Path) -> Callable[[], object]:
+    """`--web ADDR`: the web view's once-a-cycle hook (a no-op without it)."""
+    if addr is None:
+        return lambda: None
+    from mcbridge.web import start_web
+
+    hub, _ = start_web(addr, [table], token=token, journal_path=journal_path,
+                       rebuild=lambda t: (build_arena(conn, t.arena), supervisor.forget()),
+                       repair=lambda t: supervisor.forget())
+    return hub.cycle
 
 
 def _say(quiet: bool, line: str) -> None:

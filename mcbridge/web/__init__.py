@@ -1,1 +1,30 @@
-"""See DESIGN.md §2 for what this layer owns."""
+"""The live web view and operator console (`--web ADDR`): see server.py."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from mcbridge.tables.table import Table
+from mcbridge.web.hub import WebHub
+from mcbridge.web.server import WebServer
+
+
+def parse_addr(addr: str) -> tuple[str, int]:
+    """'127.0.0.1:8080', ':8080' (127.0.0.1) or '8080' -> (host, port); ValueError says what is legal."""
+    host, _, port = addr.rpartition(":")
+    if not port.isdigit() or not 0 <= int(port) <= 65535:
+        raise ValueError(f"--web {addr!r}: give HOST:PORT, such as 127.0.0.1:8080 (port 0 picks a free one)")
+    return host or "127.0.0.1", int(port)
+
+
+def start_web(addr: str, tables: list[Table], *, token: str | None = None, journal_path: Path | None = None,
+              rebuild: Callable[[Table], None] | None = None,
+              repair: Callable[[Table], None] | None = None) -> tuple[WebHub, WebServer]:
+    """Start the server beside the tables and print where it is and the operator token."""
+    host, port = parse_addr(addr)
+    hub = WebHub(tables, rebuild=rebuild, repair=repair)
+    server = WebServer(hub, host, port, token=token, journal_path=journal_path).start()
+    hub.cycle()  # the first states, for whoever connects before the first cycle
+    print(f"web view on {server.url} (operator token {'from --web-token' if token else server.token})", flush=True)
+    return hub, server

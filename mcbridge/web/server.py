@@ -1,0 +1,263 @@
+"""The web view: static page and `/ws` JSON messages from one `websockets` server.
+
+Runs its own asyncio loop in a thread beside the tables. Spectators get every table's
+public state as it changes (`table` messages, encoded once per language by the hub and
+written to every socket without waiting); a socket whose unsent data passes
+`SLOW_CLIENT_BYTES` is closed, so a stalled client costs the table nothing. Operators
+send `auth` with the token first; without it no `op` is accepted.
+
+Client -> server: {"type": "hello", "lang": "en"|"ja"}, {"type": "auth", "token"},
+{"type": "op", "action", "table", "booth"?}, {"type": "matches"}, {"type": "replay", "match"}.
+Server -> client: hello, table, texts, matches, replay, auth, op_done, oplog, error {code, reason}.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import json
+import logging
+import secrets
+import threading
+from collections.abc import Callable
+from http import HTTPStatus
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.datastructures import Headers
+from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
+
+from mcbridge.i18n import LANGUAGES, locale
+from mcbridge.web.hub import OPERATIONS, Command, WebHub
+
+log = logging.getLogger(__name__)
+
+STATIC = Path(__file__).parent / "static"
+FILES = {"/": ("index.html", "text/html; charset=utf-8"), "/index.html": ("index.html", "text/html; charset=utf-8"),
+         "/app.js": ("app.js", "text/javascript; charset=utf-8"), "/style.css": ("style.css", "text/css; charset=utf-8")}
+#: A client message larger than this is refused (websockets closes with 1009).
+MAX_MESSAGE = 4096
+#: Unsent bytes after which a client counts as stalled and is dropped.
+SLOW_CLIENT_BYTES = 256 * 1024
+
+
+def error(code: str, reason: str) -> str:
+    return json.dumps({"type": "error", "code": code, "reason": reason})
+
+
+class Client:
+    def __init__(self, ws: ServerConnection) -> None:
+        self.ws = ws
+        self.lang = "en"
+        self.operator = False
+
+
+class WebServer:
+    def __init__(self, hub: WebHub, host: str = "127.0.0.1", port: int = 8080, token: str | None = None,
+                 journal_path: Path | None = None) -> None:
+        self.hub = hub
+        self.host, self.port = host, port
+        self.token = token or secrets.token_urlsafe(18)
+        self.journal_path = journal_path
+        self.clients: set[Client] = set()
+        self.dropped = 0
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self._server: Server | None = None
+        self._thread: threading.Thread | None = None
+        self._ready = threading.Event()
+        self._stop: asyncio.Event | None = None
+        self.on_sent: Callable[[str, float], None] | None = None  # the bench's probe
+        self.texts = {lang: _page_texts(lang) for lang in LANGUAGES}
+
+    # -- lifecycle ------------------------------------------------------------------------
+    def start(self, timeout: float = 10.0) -> WebServer:
+        self._thread = threading.Thread(target=lambda: asyncio.run(self._main()), name="mcbridge-web", daemon=True)
+        self._thread.start()
+        if not self._ready.wait(timeout):
+            raise TimeoutError(f"the web server did not start within {timeout} s")
+        if self._server is None:
+            raise OSError(f"the web server could not listen on {self.host}:{self.port}")
+        return self
+
+    def stop(self, timeout: float = 10.0) -> None:
+        if self.loop is not None and self._stop is not None:
+            self.loop.call_soon_threadsafe(self._stop.set)
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    @property
+    def url(self) -> str:
+        return f"http://{self.host}:{self.port}/"
+
+    async def _main(self) -> None:
+        self.loop = asyncio.get_running_loop()
+        self._stop = asyncio.Event()
+        try:
+            server = await serve(self._handle, self.host, self.port, process_request=self._http,
+                                 max_size=MAX_MESSAGE, max_queue=4, ping_interval=20, ping_timeout=20)
+        except OSError:
+            log.exception("web: cannot listen on %s:%s", self.host, self.port)
+            self._ready.set()
+            return
+        self._server = server
+        self.port = server.sockets[0].getsockname()[1]
+        self.hub.sink = self._from_tables
+        self._ready.set()
+        async with server:
+            await self._stop.wait()
+        self.hub.sink = None
+
+    # -- HTTP -----------------------------------------------------------------------------
+    def _http(self, connection: ServerConnection, request: Request) -> Response | None:
+        path = request.path.split("?", 1)[0]
+        if path == "/ws":
+            return None  # on to the websocket handshake
+        if path in FILES:
+            name, ctype = FILES[path]
+            body = (STATIC / name).read_bytes()
+            headers = Headers({"Content-Type": ctype, "Content-Length": str(len(body)),
+                               "Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff"})
+            return Response(HTTPStatus.OK, "OK", headers, body)
+        return connection.respond(HTTPStatus.NOT_FOUND, f"no page at {path}; the view is at /\n")
+
+    # -- pushing table states -------------------------------------------------------------
+    def _from_tables(self, table: str, messages: dict[str, str], at: float) -> None:
+        """Called on the tables' thread: hop onto the loop, never wait there."""
+        if self.loop is not None:
+            self.loop.call_soon_threadsafe(self._broadcast, table, messages, at)
+
+    def _broadcast(self, table: str, messages: dict[str, str], at: float) -> None:
+        for client in list(self.clients):
+            self._send(client, messages[client.lang])
+        if self.on_sent is not None:
+            self.on_sent(table, at)
+
+    def _send(self, client: Client, message: str) -> None:
+        """Write without waiting; a client that does not read is dropped, not waited for."""
+        transport = client.ws.transport
+        if transport is None or transport.is_closing():
+            return
+        if transport.get_write_buffer_size() > SLOW_CLIENT_BYTES:
+            self.clients.discard(client)
+            self.dropped += 1
+            transport.abort()  # a stalled reader would never take a closing handshake either
+            return
+        try:
+            client.ws.protocol.send_text(message.encode())
+            client.ws.send_data()
+        except Exception:  # closed under us: it goes with its handler
+            self.clients.discard(client)
+
+    # -- one connection -------------------------------------------------------------------
+    async def _handle(self, ws: ServerConnection) -> None:
+        client = Client(ws)
+        self.clients.add(client)
+        try:
+            await ws.send(json.dumps({"type": "hello", "tables": sorted(self.hub.tables), "languages": LANGUAGES}))
+            self._welcome(client)
+            async for raw in ws:
+                if isinstance(raw, bytes):
+                    await ws.close(1003, "binary frames are not accepted: send JSON text")
+                    break
+                await self._message(client, raw)
+        except ConnectionClosed:
+            pass
+        finally:
+            self.clients.discard(client)
+
+    def _welcome(self, client: Client) -> None:
+        """The texts of the page and every table as it stands, in the client's language."""
+        self._send(client, json.dumps({"type": "texts", "lang": client.lang, "texts": self.texts[client.lang]},
+                                      ensure_ascii=False))
+        for name, messages in list(self.hub.latest.items()):
+            self._send(client, messages[client.lang])
+            history = json.dumps({"type": "history", "table": name, "log": self.hub.history(name, client.lang)},
+                                 ensure_ascii=False)
+            self._send(client, history)
+
+    async def _message(self, client: Client, raw: str) -> None:
+        try:
+            msg = json.loads(raw)
+        except ValueError as exc:
+            await client.ws.send(error("bad_json", f"not JSON: {exc}"))
+            return
+        if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
+            await client.ws.send(error("no_type", "every message is a JSON object with a \"type\""))
+            return
+        kind = msg["type"]
+        if kind == "hello":
+            lang = msg.get("lang")
+            if lang not in LANGUAGES:
+                await client.ws.send(error("bad_lang", f"lang is one of {', '.join(LANGUAGES)}"))
+                return
+            client.lang = lang
+            self._welcome(client)
+        elif kind == "auth":
+            token = msg.get("token")
+            if not isinstance(token, str) or not hmac.compare_digest(token.encode(), self.token.encode()):
+                log.warning("web: a wrong operator token from %s", client.ws.remote_address)
+                await client.ws.send(error("bad_token", "wrong or missing operator token"))
+                await client.ws.close(1008, "wrong operator token")
+                return
+            client.operator = True
+            await client.ws.send(json.dumps({"type": "auth", "ok": True, "operations": list(OPERATIONS),
+                                             "oplog": self.hub.oplog[-50:]}))
+        elif kind == "op":
+            await self._operate(client, msg)
+        elif kind == "matches":
+            await client.ws.send(json.dumps({"type": "matches", "matches": await self._replays().matches()}))
+        elif kind == "replay":
+            await self._replay(client, msg)
+        else:
+            await client.ws.send(error("unknown_type", f"unknown message type {kind[:40]!r}; "
+                                       "known: hello, auth, op, matches, replay"))
+
+    async def _operate(self, client: Client, msg: dict[str, Any]) -> None:
+        if not client.operator:
+            await client.ws.send(error("not_authorised", "operator actions need {\"type\": \"auth\", \"token\"} first"))
+            await client.ws.close(1008, "no operator token")
+            return
+        action, table, booth = msg.get("action"), msg.get("table"), msg.get("booth")
+        if action not in OPERATIONS:
+            await client.ws.send(error("unknown_action", f"action is one of {', '.join(OPERATIONS)}"))
+            return
+        if table not in self.hub.tables:
+            await client.ws.send(error("unknown_table", f"table is one of {', '.join(sorted(self.hub.tables))}"))
+            return
+        if OPERATIONS[action] and (not isinstance(booth, int) or isinstance(booth, bool)):
+            await client.ws.send(error("bad_booth", "unseat needs \"booth\": a booth number from 1"))
+            return
+        loop = asyncio.get_running_loop()
+        ws = client.ws
+
+        def reply(result: dict[str, Any]) -> None:
+            loop.call_soon_threadsafe(self._send, client, json.dumps(result))
+
+        who = f"{ws.remote_address[0]}:{ws.remote_address[1]}" if ws.remote_address else "?"
+        self.hub.submit(Command(action, table, booth - 1 if isinstance(booth, int) else None, who, reply))
+
+    def _replays(self) -> Any:
+        from mcbridge.web.replay import Replays
+
+        return Replays(self.journal_path)
+
+    async def _replay(self, client: Client, msg: dict[str, Any]) -> None:
+        match = msg.get("match")
+        if not isinstance(match, int) or isinstance(match, bool):
+            await client.ws.send(error("bad_match", "replay needs \"match\": a match id (see \"matches\")"))
+            return
+        try:
+            steps = await self._replays().steps(match, client.lang)
+        except KeyError:
+            await client.ws.send(error("unknown_match", f"no match {match} in the journal"))
+            return
+        await client.ws.send(json.dumps({"type": "replay", "match": match, "steps": steps}, ensure_ascii=False))
+
+
+def _page_texts(lang: str) -> dict[str, str]:
+    text = locale(lang)
+    """The page's own words (`web.*`) and every game's phase names (`<game>.phase.*`)."""
+    return {key.removeprefix("web."): value for key, value in text.texts.items() if key.startswith("web.")} | {
+        key: value for key, value in text.texts.items() if ".phase." in key}
