@@ -80,7 +80,8 @@ def register(subparsers: Any) -> None:
 
 
 def _web_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--web", metavar="ADDR", default=None, help="serve the live web view at HOST:PORT (e.g. 127.0.0.1:8080)")
+    p.add_argument("--web", metavar="ADDR", default=None,
+                   help="serve the live web view at HOST:PORT (e.g. 127.0.0.1:8080)")
     p.add_argument("--web-token", default=None, help="the operator console's token (default: generated and printed)")
 
 

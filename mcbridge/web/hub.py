@@ -68,7 +68,7 @@ class WebHub:
         self.watches = {name: TableWatch(t) for name, t in self.tables.items()}
         self.clocks: dict[str, PausableClock] = {}
         for name, table in self.tables.items():
-            self.clocks[name] = table.clock = PausableClock(table.clock)  # type: ignore[method-assign]
+            self.clocks[name] = table.clock = PausableClock(table.clock)
         self.rebuild, self.repair = rebuild, repair
         self.commands: queue.SimpleQueue[Command] = queue.SimpleQueue()
         self.sink: Callable[[str, dict[str, str], float], None] | None = None

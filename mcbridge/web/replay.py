@@ -55,7 +55,8 @@ class Replays:
 
 
 def replay_steps(game_name: str, options: dict[str, Any], players: list[str], seed: int,
-                 actions: list[tuple[int, dict[str, Any]]], numbers: list[int] | None, lang: str) -> list[dict[str, Any]]:
+                 actions: list[tuple[int, dict[str, Any]]], numbers: list[int] | None,
+                 lang: str) -> list[dict[str, Any]]:
     """Step 0 is the match as dealt nothing yet; step k follows the k-th journaled action."""
     game = games.load(game_name, options)
     quiet = kits.kit_class(game_name).quiet_events

@@ -35,8 +35,9 @@ from mcbridge.web.hub import OPERATIONS, Command, WebHub
 log = logging.getLogger(__name__)
 
 STATIC = Path(__file__).parent / "static"
-FILES = {"/": ("index.html", "text/html; charset=utf-8"), "/index.html": ("index.html", "text/html; charset=utf-8"),
-         "/app.js": ("app.js", "text/javascript; charset=utf-8"), "/style.css": ("style.css", "text/css; charset=utf-8")}
+HTML, JS, CSS = "text/html; charset=utf-8", "text/javascript; charset=utf-8", "text/css; charset=utf-8"
+FILES = {"/": ("index.html", HTML), "/index.html": ("index.html", HTML), "/app.js": ("app.js", JS),
+         "/style.css": ("style.css", CSS)}
 #: A client message larger than this is refused (websockets closes with 1009).
 MAX_MESSAGE = 4096
 #: Unsent bytes after which a client counts as stalled and is dropped.

@@ -149,4 +149,4 @@ def _plain(data: Mapping[str, Any]) -> dict[str, Any]:
             return [plain(v) for v in value]
         return value
 
-    return plain(data)  # type: ignore[no-any-return]
+    return plain(data)

@@ -77,7 +77,7 @@ function draw(name) {
     box.append(el("div", { class: "phase" }, T("turn_of", { turn: pub.turn, turns: pub.turns || "?" }) + " · " + phase));
     const acting = s.to_act.filter((b) => b > 0).map((b) => s.booths[b - 1].player);
     const left = Object.values(s.time_left).filter((v) => v !== null);
-    box.append(el("div", { class: "turn", id: "turn-" + name },
+    if (!s.standings) box.append(el("div", { class: "turn", id: "turn-" + name },
       acting.length ? T("to_act", { names: acting.join(", ") }) + (left.length ? " · " + T("seconds_left", { s: Math.min(...left) }) : "")
         : T("dealer")));
     const bid = bidText(pub);
@@ -92,7 +92,7 @@ function draw(name) {
     let board = "";
     if (pub && b.seat !== null) {
       const bits = [];
-      if (pub.torches) bits.push("🔥" + pub.torches[b.seat]);
+      if (pub.torches) bits.push(T("torches", { n: pub.torches[b.seat] }));
       if (pub.wool_counts && pub.wool_counts[b.seat] !== null) bits.push(T("wool", { n: pub.wool_counts[b.seat] }));
       if (pub.active && !pub.active[b.seat]) bits.push(T("out"));
       board = bits.join(" ");

@@ -1,0 +1,143 @@
+"""A real browser: headless Debian chromium, driven over the DevTools protocol with the
+websockets client, watches a bot match on the embedded world through the page."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import tempfile
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from websockets.sync.client import connect
+
+from mcbridge.tables.build import build_arena
+from mcbridge.tables.demo import TableBot
+from mcbridge.tables.journal import Journal
+from mcbridge.tables.supervisor import Supervisor
+from mcbridge.tables.table import Table
+from mcbridge.web.hub import WebHub
+from mcbridge.web.server import WebServer
+from mcbridge.world.connection import Connection
+from mcbridge.world.embedded import start_embedded
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+SHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
+WAIT = 120.0
+
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed (.ci/run installs it "
+                                "with apt-get install chromium; without root or network it cannot)")
+
+
+class DevTools:
+    """One page of a headless chromium, over its DevTools websocket."""
+
+    def __init__(self, profile: Path) -> None:
+        assert CHROMIUM is not None
+        self.proc = subprocess.Popen(
+            [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--remote-debugging-port=0",
+             f"--user-data-dir={profile}", "--window-size=1400,1000", "about:blank"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        port_file = profile / "DevToolsActivePort"
+        deadline = time.monotonic() + 30
+        while not port_file.exists() or not port_file.read_text().strip():
+            if time.monotonic() > deadline or self.proc.poll() is not None:
+                raise RuntimeError("chromium did not open its DevTools port within 30 s")
+            time.sleep(0.1)
+        port = int(port_file.read_text().split()[0])
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/json", timeout=10) as r:
+            page = next(t for t in json.load(r) if t["type"] == "page")
+        self.ws = connect(page["webSocketDebuggerUrl"], max_size=None, open_timeout=10)
+        self.next_id = 0
+
+    def call(self, method: str, **params: Any) -> dict[str, Any]:
+        self.next_id += 1
+        self.ws.send(json.dumps({"id": self.next_id, "method": method, "params": params}))
+        while True:
+            msg = json.loads(self.ws.recv(timeout=30))
+            if msg.get("id") == self.next_id:
+                assert "error" not in msg, msg
+                return dict(msg["result"])
+
+    def text(self) -> str:
+        script = "document.body ? document.body.innerText : ''"
+        result = self.call("Runtime.evaluate", expression=script, returnByValue=True)
+        return str(result["result"].get("value", ""))
+
+    def close(self) -> None:
+        self.ws.close()
+        self.proc.terminate()
+        self.proc.wait(10)
+
+
+@pytest.fixture
+def browser() -> Iterator[DevTools]:
+    with tempfile.TemporaryDirectory() as profile:
+        tools = DevTools(Path(profile))
+        try:
+            yield tools
+        finally:
+            tools.close()
+
+
+def test_a_person_watching_sees_the_turn_a_bid_and_the_standings(browser: DevTools, tmp_path: Path) -> None:
+    from tests_support_arena import demo_arena
+
+    arena = demo_arena(turns=2)
+    with start_embedded(port=0, tps=10) as world, Connection("127.0.0.1", world.port) as conn:
+        build_arena(conn, arena)
+        journal = Journal(tmp_path / "journal.sqlite")
+        table = Table(arena, journal, time.monotonic, seed=7, start_delay=1.0, hold=600.0, reveal_hold=1.0)
+        supervisor = Supervisor(conn, [table])
+        hub = WebHub([table])
+        server = WebServer(hub, "127.0.0.1", 0, journal_path=tmp_path / "journal.sqlite").start()
+        stop = threading.Event()
+
+        def play() -> None:
+            bots = []
+            for booth, name in enumerate(["Aki", "Ben", "Chie", "Dan"]):
+                bot = TableBot(table, world.players.join(name), booth, 7)
+                bot.sit_down(by_walking=True)
+                bots.append(bot)
+            while not stop.is_set() and not table.finished:
+                supervisor.step()
+                hub.cycle()
+                for bot in bots:
+                    bot.act()
+            supervisor.step()
+            hub.cycle()
+
+        try:
+            browser.call("Page.enable")
+            browser.call("Page.navigate", url=server.url + "?lang=en")
+            player = threading.Thread(target=play, daemon=True)
+            player.start()
+            seen: set[str] = set()
+            deadline = time.monotonic() + WAIT
+            while "standings" not in seen:
+                assert time.monotonic() < deadline, f"the page showed only {seen} within {WAIT} s"
+                text = browser.text()
+                if "Waiting for " in text:
+                    seen.add("turn")
+                if "Bid: " in text and " says " in text:
+                    seen.add("bid")
+                if "Final standings" in text:
+                    seen.add("standings")
+                time.sleep(0.05)
+            assert seen == {"turn", "bid", "standings"}
+            assert "Aki" in text and "What happened" in text and "calls BLUFF" in text
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            shot = browser.call("Page.captureScreenshot", format="png")["data"]
+            import base64
+
+            (SHOTS / "web_spectator.png").write_bytes(base64.b64decode(shot))
+        finally:
+            stop.set()
+            server.stop()
+            journal.close()
