@@ -30,6 +30,10 @@ OPERATIONS = {"pause": False, "resume": False, "reset": False, "next_match": Fal
               "unseat": True, "repair": False, "rebuild": False}
 
 
+def _encode(message: dict[str, Any]) -> bytes:
+    return json.dumps(message, ensure_ascii=False).encode()
+
+
 class PausableClock:
     """A table's clock that can stand still: while paused no timeout, countdown or hold
     advances, and on resume the table goes on as if no time had passed."""
@@ -71,9 +75,11 @@ class WebHub:
             self.clocks[name] = table.clock = PausableClock(table.clock)
         self.rebuild, self.repair = rebuild, repair
         self.commands: queue.SimpleQueue[Command] = queue.SimpleQueue()
-        self.sink: Callable[[str, dict[str, str], float], None] | None = None
+        self.sink: Callable[[str, dict[str, bytes], float], None] | None = None
         self._keys: dict[str, Any] = {}
-        self.latest: dict[str, dict[str, str]] = {}  # table -> lang -> its last state message
+        #: table -> lang -> its last messages, encoded once for every spectator: state, map
+        self.latest: dict[str, dict[str, bytes]] = {}
+        self.maps: dict[str, bytes] = {}
         self.oplog: list[dict[str, Any]] = []
 
     # -- on the tables' thread ---------------------------------------------------------------
@@ -100,8 +106,13 @@ class WebHub:
             messages = {}
             for lang in LANGUAGES:
                 lines = [line["text"][lang] for line in fresh]
-                messages[lang] = json.dumps({"type": "table", **state, "log": lines}, ensure_ascii=False)
+                messages[lang] = _encode({"type": "table", **state, "log": lines})
             self.latest[name] = messages
+            drawn = _encode(watch.map_message())
+            if drawn != self.maps.get(name):  # the map goes out only when it changed
+                self.maps[name] = drawn
+                if self.sink is not None:
+                    self.sink(name, dict.fromkeys(LANGUAGES, drawn), now_wall)
             if self.sink is not None:
                 self.sink(name, messages, now_wall)
         return False

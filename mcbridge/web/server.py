@@ -18,6 +18,7 @@ import hmac
 import json
 import logging
 import secrets
+import socket
 import threading
 from collections.abc import Callable
 from http import HTTPStatus
@@ -40,8 +41,13 @@ FILES = {"/": ("index.html", HTML), "/index.html": ("index.html", HTML), "/app.j
          "/style.css": ("style.css", CSS)}
 #: A client message larger than this is refused (websockets closes with 1009).
 MAX_MESSAGE = 4096
-#: Unsent bytes after which a client counts as stalled and is dropped.
+#: Unsent bytes after which a client counts as stalled and is dropped...
 SLOW_CLIENT_BYTES = 256 * 1024
+#: ... or seconds its unsent data has not shrunk to nothing (a reader that stopped).
+STALL_SECONDS = 5.0
+#: The kernel's send buffer per spectator: small, so a client that stops reading shows in
+#: our own buffer within seconds instead of hiding megabytes in the kernel.
+SEND_BUFFER = 64 * 1024
 
 
 def error(code: str, reason: str) -> str:
@@ -53,6 +59,7 @@ class Client:
         self.ws = ws
         self.lang = "en"
         self.operator = False
+        self.behind_since: float | None = None
 
 
 class WebServer:
@@ -97,7 +104,8 @@ class WebServer:
         self._stop = asyncio.Event()
         try:
             server = await serve(self._handle, self.host, self.port, process_request=self._http,
-                                 max_size=MAX_MESSAGE, max_queue=4, ping_interval=20, ping_timeout=20)
+                                 max_size=MAX_MESSAGE, max_queue=4, ping_interval=20, ping_timeout=20,
+                                 compression=None)  # [decided here] one encoding for all, not a deflate each
         except OSError:
             log.exception("web: cannot listen on %s:%s", self.host, self.port)
             self._ready.set()
@@ -124,29 +132,37 @@ class WebServer:
         return connection.respond(HTTPStatus.NOT_FOUND, f"no page at {path}; the view is at /\n")
 
     # -- pushing table states -------------------------------------------------------------
-    def _from_tables(self, table: str, messages: dict[str, str], at: float) -> None:
+    def _from_tables(self, table: str, messages: dict[str, bytes], at: float) -> None:
         """Called on the tables' thread: hop onto the loop, never wait there."""
         if self.loop is not None:
             self.loop.call_soon_threadsafe(self._broadcast, table, messages, at)
 
-    def _broadcast(self, table: str, messages: dict[str, str], at: float) -> None:
+    def _broadcast(self, table: str, messages: dict[str, bytes], at: float) -> None:
         for client in list(self.clients):
             self._send(client, messages[client.lang])
         if self.on_sent is not None:
             self.on_sent(table, at)
 
-    def _send(self, client: Client, message: str) -> None:
+    def _send(self, client: Client, message: bytes | str) -> None:
         """Write without waiting; a client that does not read is dropped, not waited for."""
         transport = client.ws.transport
         if transport is None or transport.is_closing():
             return
-        if transport.get_write_buffer_size() > SLOW_CLIENT_BYTES:
+        unsent = transport.get_write_buffer_size()
+        now = asyncio.get_running_loop().time()
+        if unsent == 0:
+            client.behind_since = None
+        elif client.behind_since is None:
+            client.behind_since = now
+        stalled = client.behind_since is not None and now - client.behind_since > STALL_SECONDS
+        if unsent > SLOW_CLIENT_BYTES or stalled:
             self.clients.discard(client)
             self.dropped += 1
+            log.info("web: dropped a spectator that stopped reading (%d bytes unsent)", unsent)
             transport.abort()  # a stalled reader would never take a closing handshake either
             return
         try:
-            client.ws.protocol.send_text(message.encode())
+            client.ws.protocol.send_text(message if isinstance(message, bytes) else message.encode())
             client.ws.send_data()
         except Exception:  # closed under us: it goes with its handler
             self.clients.discard(client)
@@ -154,6 +170,9 @@ class WebServer:
     # -- one connection -------------------------------------------------------------------
     async def _handle(self, ws: ServerConnection) -> None:
         client = Client(ws)
+        sock = ws.transport.get_extra_info("socket")
+        if sock is not None:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
         self.clients.add(client)
         try:
             await ws.send(json.dumps({"type": "hello", "tables": sorted(self.hub.tables), "languages": LANGUAGES}))
@@ -173,6 +192,8 @@ class WebServer:
         self._send(client, json.dumps({"type": "texts", "lang": client.lang, "texts": self.texts[client.lang]},
                                       ensure_ascii=False))
         for name, messages in list(self.hub.latest.items()):
+            if name in self.hub.maps:
+                self._send(client, self.hub.maps[name])
             self._send(client, messages[client.lang])
             history = json.dumps({"type": "history", "table": name, "log": self.hub.history(name, client.lang)},
                                  ensure_ascii=False)

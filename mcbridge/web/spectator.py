@@ -136,8 +136,10 @@ class TableWatch:
             "countdown": table.lobby_countdown(now),
             "holding": table.finished,
             "standings": rules_view.standings(state) if state is not None and state.is_over else None,
-            "map": {"size": list(self.size), "cells": self.map_cells()},
         }
+
+    def map_message(self) -> dict[str, Any]:
+        return {"type": "map", "table": self.table.arena.name, "size": list(self.size), "cells": self.map_cells()}
 
 
 def _plain(data: Mapping[str, Any]) -> dict[str, Any]:

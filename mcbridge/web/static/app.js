@@ -32,7 +32,9 @@ function connect() {
 
 function handle(msg) {
   if (msg.type === "texts") { texts = msg.texts; labels(); }
-  else if (msg.type === "table") {
+  else if (msg.type === "map") {
+    const t = tables.get(msg.table) || { log: [] }; t.map = msg; tables.set(msg.table, t); draw(msg.table);
+  } else if (msg.type === "table") {
     const t = tables.get(msg.table) || { log: [] };
     t.state = msg; t.log.push(...msg.log); t.log = t.log.slice(-200);
     tables.set(msg.table, t); draw(msg.table);
@@ -99,7 +101,8 @@ function draw(name) {
     }
     rows.append(el("tr", { class: cls }, el("td", {}, String(b.booth)), el("td", {}, b.player || "—"), el("td", {}, board)));
   }
-  cols.append(rows, mapCanvas(s.map));
+  cols.append(rows);
+  if (t.map) cols.append(mapCanvas(t.map));
   box.append(cols);
   if (s.standings) {
     const st = el("div", { class: "standings", id: "standings-" + name }, el("h3", {}, T("standings")));

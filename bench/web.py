@@ -1,0 +1,198 @@
+"""Web view at scale: 500 spectator websockets, delivery latency from the world change.
+
+The server process holds one Wool Bluff table (no world: its actions come from the game's
+bot policy, one per 50 ms tick, as fast as a busy table), the hub and the web server, as
+`mcbridge run --web` does. After each action the tables' loop calls `hub.cycle()` (where a
+real loop does it: right after the supervisor's write, the world change); its start time
+is the reference. The spectators run in a second process (so they do not share the
+server's GIL): N websockets, each noting when every `table` message arrives. Both sides
+read CLOCK_MONOTONIC, which is one clock for the whole machine on Linux.
+
+Also: S stalled clients (they finish the handshake, then never read, with a small receive
+buffer) that the server must drop, and the tables' own time per cycle (hub.cycle) with 0
+spectators and with N + S, side by side: the ratio shows whether spectators slow the table.
+
+Run: .venv/bin/python bench/web.py [--clients 500] [--stalled 20] [--seconds 20]
+Goal (issue 17): p99 delivery <= 50 ms (one tick); stalled clients dropped; cycle ratio ~1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import dataclasses
+import json
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+TICK = 0.05
+SEQ = re.compile(rb'"match": (\d+|null), "seq": (\d+)')
+
+
+# -- the spectators' process --------------------------------------------------------------
+async def _spectate(port: int, clients: int, stalled: int, seconds: float) -> dict[str, object]:
+    from websockets.asyncio.client import connect
+
+    arrivals: list[dict[str, float]] = [{} for _ in range(clients)]
+    stop = asyncio.Event()
+
+    async def one(k: int) -> None:
+        async with connect(f"ws://127.0.0.1:{port}/ws", open_timeout=30, max_size=2**22, compression=None) as ws:
+            while True:
+                msg = await ws.recv(decode=False)
+                now = time.monotonic()
+                m = SEQ.search(msg.encode() if isinstance(msg, str) else msg)
+                if m:
+                    arrivals[k].setdefault(f"{m[1].decode()}/{m[2].decode()}", now)
+                if stop.is_set():
+                    return
+
+    sockets = []
+    for _ in range(stalled):  # handshake by hand, then never read again
+        s = socket.socket()
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        s.connect(("127.0.0.1", port))
+        s.sendall(b"GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                  b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+        sockets.append(s)
+    tasks = []
+    for k in range(clients):
+        tasks.append(asyncio.create_task(one(k)))
+        if k % 50 == 49:
+            await asyncio.sleep(0.05)  # do not flood the listen backlog
+    print("READY", flush=True)
+    await asyncio.sleep(seconds)
+    stop.set()
+    for t in tasks:
+        t.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    for s in sockets:
+        s.close()
+    return {"arrivals": arrivals}
+
+
+def spectators_main(port: int, clients: int, stalled: int, seconds: float) -> None:
+    result = asyncio.run(_spectate(port, clients, stalled, seconds))
+    sys.stdout.write("RESULT " + json.dumps(result) + "\n")
+
+
+# -- the server's process -----------------------------------------------------------------
+def make_table(tmp: Path):  # type: ignore[no-untyped-def]
+    from mcbridge import CONFIG_DIR
+    from mcbridge.tables.config import load_arena
+    from mcbridge.tables.journal import Journal
+    from mcbridge.tables.table import Table
+
+    arena = load_arena(CONFIG_DIR / "arenas" / "wool_bluff.yaml")
+    arena = dataclasses.replace(arena, locale="en", settings={**arena.settings, "dispensing": "booth"})
+    table = Table(arena, Journal(tmp / "bench.sqlite"), time.monotonic, seed=1, start_delay=0.0, hold=0.0,
+                  reveal_hold=0.0)
+    for booth, name in enumerate(["Aki", "Ben", "Chie", "Dan"]):
+        table.join(booth, name)
+    return table
+
+
+def play_for(table, hub, seconds: float, sent: dict[str, float], cycle_ms: list[float]) -> None:  # type: ignore[no-untyped-def]
+    """One bot action per tick, then the web's hook, as the tables' loop would."""
+    from mcbridge.core import Rng
+    from mcbridge.games.wool_bluff import WoolBluffBot
+    from mcbridge.world.blocks import Block
+
+    bot, rng = WoolBluffBot(), Rng(5)
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        started = time.monotonic()
+        wanted = table.reads_wanted()  # the walls read back as drawn (no world here)
+        if wanted:
+            scene = table.scene().blocks
+            table.on_reads({key: [scene.get(p, Block(0)) for p in cells] for key, cells in wanted.items()})
+        table.tick()
+        state = table.state
+        if state is not None and not state.is_over:
+            for seat in sorted(s for s in state.to_act() if s >= 0)[:1]:
+                table.submit(seat, bot.choose(state.view(seat), state.legal_actions(seat), rng))
+        t0 = time.monotonic()
+        hub.cycle()
+        cycle_ms.append((time.monotonic() - t0) * 1000)
+        time.sleep(max(0.0, TICK - (time.monotonic() - started)))
+
+
+def pct(values: list[float], q: float) -> float:
+    return statistics.quantiles(values, n=100, method="inclusive")[q - 1] if len(values) > 1 else float("nan")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--clients", type=int, default=500)
+    ap.add_argument("--stalled", type=int, default=20)
+    ap.add_argument("--seconds", type=float, default=20.0)
+    ap.add_argument("--spectators", nargs=4, help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.spectators:
+        port, clients, stalled, seconds = args.spectators
+        spectators_main(int(port), int(clients), int(stalled), float(seconds))
+        return 0
+
+    from mcbridge.web.hub import WebHub
+    from mcbridge.web.server import WebServer
+
+    with tempfile.TemporaryDirectory() as tmp:
+        table = make_table(Path(tmp))
+        hub = WebHub([table])
+        server = WebServer(hub, "127.0.0.1", 0).start()
+        sent: dict[str, float] = {}
+        sink = hub.sink
+        assert sink is not None
+
+        def probe(name: str, messages: dict[str, bytes], at: float) -> None:
+            m = SEQ.search(messages["en"])
+            if m:
+                sent.setdefault(f"{m[1].decode()}/{m[2].decode()}", at)
+            sink(name, messages, at)
+
+        hub.sink = probe
+        alone: list[float] = []
+        play_for(table, hub, min(5.0, args.seconds), {}, alone)
+
+        proc = subprocess.Popen([sys.executable, __file__, "--spectators", str(server.port), str(args.clients),
+                                 str(args.stalled), str(args.seconds)], stdout=subprocess.PIPE, text=True)
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        assert line.startswith("READY"), line
+        time.sleep(2.0)  # every client through its handshake and welcome
+        sent.clear()
+        served: list[float] = []
+        play_for(table, hub, args.seconds - 3.0, sent, served)
+        out, _ = proc.communicate(timeout=args.seconds + 60)
+        result = json.loads(out.split("RESULT ", 1)[1])
+        server.stop()
+        table.journal.close()
+
+    latencies, missing, received = [], 0, 0
+    for arrivals in result["arrivals"]:
+        for key, at in sent.items():
+            if key in arrivals:
+                latencies.append((arrivals[key] - at) * 1000)
+                received += 1
+            else:
+                missing += 1
+    latencies.sort()
+    print(f"spectators {args.clients} (+{args.stalled} stalled), {len(sent)} table updates in "
+          f"{args.seconds - 3.0:.0f} s, {received} deliveries, {missing} not delivered by the end")
+    print(f"delivery from the world change: p50 {pct(latencies, 50):.1f} ms, p99 {pct(latencies, 99):.1f} ms, "
+          f"max {latencies[-1]:.1f} ms; p99 {pct(latencies, 99) / (TICK * 1000):.2f} ticks (goal <= 1)")
+    print(f"stalled clients dropped by the server: {server.dropped} of {args.stalled}")
+    a99, s99 = pct(alone, 99), pct(served, 99)
+    print(f"tables' web hook per cycle: alone p50 {pct(alone, 50):.2f} ms p99 {a99:.2f} ms | "
+          f"with spectators p50 {pct(served, 50):.2f} ms p99 {s99:.2f} ms | p99 ratio {s99 / a99:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
