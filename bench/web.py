@@ -12,7 +12,7 @@ Also: S stalled clients (they finish the handshake, then never read, with a smal
 buffer) that the server must drop, and the tables' own time per cycle (hub.cycle) with 0
 spectators and with N + S, side by side: the ratio shows whether spectators slow the table.
 
-Run: .venv/bin/python bench/web.py [--clients 500] [--stalled 20] [--seconds 20]
+Run: .venv/bin/python bench/web.py [--clients 500] [--stalled 20] [--procs 4] [--seconds 20]
 Goal (issue 17): p99 delivery <= 50 ms (one tick); stalled clients dropped; cycle ratio ~1.
 """
 
@@ -131,6 +131,7 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--clients", type=int, default=500)
     ap.add_argument("--stalled", type=int, default=20)
+    ap.add_argument("--procs", type=int, default=4, help="processes the spectators are spread over")
     ap.add_argument("--seconds", type=float, default=20.0)
     ap.add_argument("--spectators", nargs=4, help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -160,17 +161,23 @@ def main() -> int:
         alone: list[float] = []
         play_for(table, hub, min(5.0, args.seconds), {}, alone)
 
-        proc = subprocess.Popen([sys.executable, __file__, "--spectators", str(server.port), str(args.clients),
-                                 str(args.stalled), str(args.seconds)], stdout=subprocess.PIPE, text=True)
-        assert proc.stdout is not None
-        line = proc.stdout.readline()
-        assert line.startswith("READY"), line
+        procs = []
+        for k in range(args.procs):  # spectators spread over processes, so they keep up with the server
+            share, stalled = args.clients // args.procs, args.stalled if k == 0 else 0
+            procs.append(subprocess.Popen([sys.executable, __file__, "--spectators", str(server.port), str(share),
+                                           str(stalled), str(args.seconds)], stdout=subprocess.PIPE, text=True))
+        for proc in procs:
+            assert proc.stdout is not None
+            line = proc.stdout.readline()
+            assert line.startswith("READY"), line
         time.sleep(2.0)  # every client through its handshake and welcome
         sent.clear()
         served: list[float] = []
         play_for(table, hub, args.seconds - 3.0, sent, served)
-        out, _ = proc.communicate(timeout=args.seconds + 60)
-        result = json.loads(out.split("RESULT ", 1)[1])
+        result: dict[str, list[dict[str, float]]] = {"arrivals": []}
+        for proc in procs:
+            out, _ = proc.communicate(timeout=args.seconds + 60)
+            result["arrivals"] += json.loads(out.split("RESULT ", 1)[1])["arrivals"]
         server.stop()
         table.journal.close()
 

@@ -158,7 +158,7 @@ class WebHub:
                 return "refused: a match is running (reset it first)"
             if table.finished:
                 self._reset(table)
-            table.last_join = -math.inf  # the lobby countdown is over: start as soon as enough sit
+            table.last_join = table.clock() - table.start_delay  # the countdown is over: start when enough sit
             return "starting when enough players sit"
         if cmd.action == "unseat":
             return self._unseat(table, cmd.booth)

@@ -28,7 +28,9 @@ from typing import Any
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
+from websockets.frames import Frame, Opcode
 from websockets.http11 import Request, Response
+from websockets.protocol import State
 
 from mcbridge.i18n import LANGUAGES, locale
 from mcbridge.web.hub import OPERATIONS, Command, WebHub
@@ -138,12 +140,15 @@ class WebServer:
             self.loop.call_soon_threadsafe(self._broadcast, table, messages, at)
 
     def _broadcast(self, table: str, messages: dict[str, bytes], at: float) -> None:
+        # one frame per language for every spectator: an unmasked, uncompressed server frame
+        # is the same bytes on every connection (RFC 6455 §5.2), so it is built once
+        frames = {lang: Frame(Opcode.TEXT, data).serialize(mask=False) for lang, data in messages.items()}
         for client in list(self.clients):
-            self._send(client, messages[client.lang])
+            self._send(client, frames[client.lang], framed=True)
         if self.on_sent is not None:
             self.on_sent(table, at)
 
-    def _send(self, client: Client, message: bytes | str) -> None:
+    def _send(self, client: Client, message: bytes | str, framed: bool = False) -> None:
         """Write without waiting; a client that does not read is dropped, not waited for."""
         transport = client.ws.transport
         if transport is None or transport.is_closing():
@@ -162,8 +167,11 @@ class WebServer:
             transport.abort()  # a stalled reader would never take a closing handshake either
             return
         try:
-            client.ws.protocol.send_text(message if isinstance(message, bytes) else message.encode())
-            client.ws.send_data()
+            if framed and client.ws.protocol.state is State.OPEN:
+                transport.write(message if isinstance(message, bytes) else message.encode())
+            elif not framed:
+                client.ws.protocol.send_text(message if isinstance(message, bytes) else message.encode())
+                client.ws.send_data()
         except Exception:  # closed under us: it goes with its handler
             self.clients.discard(client)
 
