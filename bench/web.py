@@ -12,16 +12,16 @@ Also: S stalled clients (they finish the handshake, then never read, with a smal
 buffer) that the server must drop, and the tables' own time per cycle (hub.cycle) with 0
 spectators and with N + S, side by side: the ratio shows whether spectators slow the table.
 
-Run: .venv/bin/python bench/web.py [--clients 500] [--stalled 20] [--procs 4] [--seconds 20]
+Run: .venv/bin/python bench/web.py [--clients 500] [--stalled 20] [--procs 1] [--seconds 20]
 Goal (issue 17): p99 delivery <= 50 ms (one tick); stalled clients dropped; cycle ratio ~1.
 """
 
 from __future__ import annotations
 
 import argparse
-import asyncio
 import dataclasses
 import json
+import os
 import re
 import socket
 import statistics
@@ -36,49 +36,53 @@ SEQ = re.compile(rb'"match": (\d+|null), "seq": (\d+)')
 
 
 # -- the spectators' process --------------------------------------------------------------
-async def _spectate(port: int, clients: int, stalled: int, seconds: float) -> dict[str, object]:
-    from websockets.asyncio.client import connect
+HANDSHAKE = (b"GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+             b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+
+
+def _spectate(port: int, clients: int, stalled: int, seconds: float) -> dict[str, object]:
+    """Readers as lean as a socket can be (a selector, no frame parsing: the server's frames
+    are unmasked, so the JSON is in the byte stream), so the figures are the server's, not
+    a Python websocket client's; the real client is the browser test's chromium."""
+    import selectors
 
     arrivals: list[dict[str, float]] = [{} for _ in range(clients)]
-    stop = asyncio.Event()
-
-    async def one(k: int) -> None:
-        async with connect(f"ws://127.0.0.1:{port}/ws", open_timeout=30, max_size=2**22, compression=None) as ws:
-            while True:
-                msg = await ws.recv(decode=False)
-                now = time.monotonic()
-                m = SEQ.search(msg.encode() if isinstance(msg, str) else msg)
-                if m:
-                    arrivals[k].setdefault(f"{m[1].decode()}/{m[2].decode()}", now)
-                if stop.is_set():
-                    return
-
-    sockets = []
-    for _ in range(stalled):  # handshake by hand, then never read again
+    tails = [b""] * clients
+    sel = selectors.DefaultSelector()
+    keep = []
+    for _ in range(stalled):  # handshake, then never read again
         s = socket.socket()
         s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
         s.connect(("127.0.0.1", port))
-        s.sendall(b"GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                  b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
-        sockets.append(s)
-    tasks = []
+        s.sendall(HANDSHAKE)
+        keep.append(s)
     for k in range(clients):
-        tasks.append(asyncio.create_task(one(k)))
-        if k % 50 == 49:
-            await asyncio.sleep(0.05)  # do not flood the listen backlog
+        s = socket.create_connection(("127.0.0.1", port), timeout=30)
+        s.sendall(HANDSHAKE)
+        s.setblocking(False)
+        sel.register(s, selectors.EVENT_READ, k)
+        keep.append(s)
     print("READY", flush=True)
-    await asyncio.sleep(seconds)
-    stop.set()
-    for t in tasks:
-        t.cancel()
-    await asyncio.gather(*tasks, return_exceptions=True)
-    for s in sockets:
+    end = time.monotonic() + seconds
+    while (left := end - time.monotonic()) > 0:
+        for key, _ in sel.select(min(left, 0.5)):
+            k = key.data
+            try:
+                data = key.fileobj.recv(1 << 16)  # type: ignore[union-attr]
+            except BlockingIOError:
+                continue
+            now = time.monotonic()
+            chunk = tails[k] + data
+            for m in SEQ.finditer(chunk):
+                arrivals[k].setdefault(f"{m[1].decode()}/{m[2].decode()}", now)
+            tails[k] = chunk[-64:]
+    for s in keep:
         s.close()
     return {"arrivals": arrivals}
 
 
 def spectators_main(port: int, clients: int, stalled: int, seconds: float) -> None:
-    result = asyncio.run(_spectate(port, clients, stalled, seconds))
+    result = _spectate(port, clients, stalled, seconds)
     sys.stdout.write("RESULT " + json.dumps(result) + "\n")
 
 
@@ -131,7 +135,7 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--clients", type=int, default=500)
     ap.add_argument("--stalled", type=int, default=20)
-    ap.add_argument("--procs", type=int, default=4, help="processes the spectators are spread over")
+    ap.add_argument("--procs", type=int, default=1, help="processes the spectators are spread over")
     ap.add_argument("--seconds", type=float, default=20.0)
     ap.add_argument("--spectators", nargs=4, help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -158,6 +162,15 @@ def main() -> int:
             sink(name, messages, at)
 
         hub.sink = probe
+        fanout: list[float] = []
+        fanout_cpu: list[float] = []
+
+        def on_sent(_table: str, at: float, cpu: float) -> None:
+            if at:
+                fanout.append((time.monotonic() - at) * 1000)
+                fanout_cpu.append(cpu * 1000)
+
+        server.on_sent = on_sent
         alone: list[float] = []
         play_for(table, hub, min(5.0, args.seconds), {}, alone)
 
@@ -172,6 +185,8 @@ def main() -> int:
             assert line.startswith("READY"), line
         time.sleep(2.0)  # every client through its handshake and welcome
         sent.clear()
+        fanout.clear()
+        fanout_cpu.clear()
         served: list[float] = []
         play_for(table, hub, args.seconds - 3.0, sent, served)
         result: dict[str, list[dict[str, float]]] = {"arrivals": []}
@@ -194,6 +209,11 @@ def main() -> int:
           f"{args.seconds - 3.0:.0f} s, {received} deliveries, {missing} not delivered by the end")
     print(f"delivery from the world change: p50 {pct(latencies, 50):.1f} ms, p99 {pct(latencies, 99):.1f} ms, "
           f"max {latencies[-1]:.1f} ms; p99 {pct(latencies, 99) / (TICK * 1000):.2f} ticks (goal <= 1)")
+    fanout.sort()
+    print(f"world change to the last spectator's socket written (server side): p50 {pct(fanout, 50):.1f} ms, "
+          f"p99 {pct(fanout, 99):.1f} ms, max {fanout[-1]:.1f} ms; CPU of one fan-out to all: "
+          f"p50 {pct(fanout_cpu, 50):.1f} ms, p99 {pct(fanout_cpu, 99):.1f} ms")
+    print(f"machine load average while measured: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(f"stalled clients dropped by the server: {server.dropped} of {args.stalled}")
     a99, s99 = pct(alone, 99), pct(served, 99)
     print(f"tables' web hook per cycle: alone p50 {pct(alone, 50):.2f} ms p99 {a99:.2f} ms | "

@@ -20,6 +20,7 @@ import logging
 import secrets
 import socket
 import threading
+import time
 from collections.abc import Callable
 from http import HTTPStatus
 from pathlib import Path
@@ -78,7 +79,8 @@ class WebServer:
         self._thread: threading.Thread | None = None
         self._ready = threading.Event()
         self._stop: asyncio.Event | None = None
-        self.on_sent: Callable[[str, float], None] | None = None  # the bench's probe
+        #: the bench's probe: (table, world change time, CPU seconds of the fan-out)
+        self.on_sent: Callable[[str, float, float], None] | None = None
         self.texts = {lang: _page_texts(lang) for lang in LANGUAGES}
 
     # -- lifecycle ------------------------------------------------------------------------
@@ -142,11 +144,12 @@ class WebServer:
     def _broadcast(self, table: str, messages: dict[str, bytes], at: float) -> None:
         # one frame per language for every spectator: an unmasked, uncompressed server frame
         # is the same bytes on every connection (RFC 6455 §5.2), so it is built once
+        cpu = time.thread_time()
         frames = {lang: Frame(Opcode.TEXT, data).serialize(mask=False) for lang, data in messages.items()}
         for client in list(self.clients):
             self._send(client, frames[client.lang], framed=True)
         if self.on_sent is not None:
-            self.on_sent(table, at)
+            self.on_sent(table, at, time.thread_time() - cpu)
 
     def _send(self, client: Client, message: bytes | str, framed: bool = False) -> None:
         """Write without waiting; a client that does not read is dropped, not waited for."""
