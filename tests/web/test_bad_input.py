@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -29,10 +30,11 @@ def served(tmp_path: Path) -> Iterator[tuple[WebServer, WebHub]]:
         server.stop()
 
 
-def ws(server: WebServer) -> ClientConnection:
-    conn = connect(f"ws://127.0.0.1:{server.port}/ws", open_timeout=10)
-    assert json.loads(conn.recv(timeout=10))["type"] == "hello"
-    return conn
+@contextmanager
+def ws(server: WebServer) -> Iterator[ClientConnection]:
+    with connect(f"ws://127.0.0.1:{server.port}/ws", open_timeout=10) as conn:
+        assert json.loads(conn.recv(timeout=10))["type"] == "hello"
+        yield conn
 
 
 def next_of(conn: ClientConnection, kind: str) -> dict[str, Any]:

@@ -3,6 +3,7 @@ websockets client, watches a bot match on the embedded world through the page.""
 
 from __future__ import annotations
 
+import base64
 import json
 import shutil
 import subprocess
@@ -15,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from arena_support import demo_arena
 from websockets.sync.client import connect
 
 from mcbridge.tables.build import build_arena
@@ -53,7 +55,8 @@ class DevTools:
         port = int(port_file.read_text().split()[0])
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/json", timeout=10) as r:
             page = next(t for t in json.load(r) if t["type"] == "page")
-        self.ws = connect(page["webSocketDebuggerUrl"], max_size=None, open_timeout=10)
+        self.session = connect(page["webSocketDebuggerUrl"], max_size=None, open_timeout=10)
+        self.ws = self.session.__enter__()
         self.next_id = 0
 
     def call(self, method: str, **params: Any) -> dict[str, Any]:
@@ -71,7 +74,7 @@ class DevTools:
         return str(result["result"].get("value", ""))
 
     def close(self) -> None:
-        self.ws.close()
+        self.session.__exit__(None, None, None)
         self.proc.terminate()
         self.proc.wait(10)
 
@@ -87,8 +90,6 @@ def browser() -> Iterator[DevTools]:
 
 
 def test_a_person_watching_sees_the_turn_a_bid_and_the_standings(browser: DevTools, tmp_path: Path) -> None:
-    from tests_support_arena import demo_arena
-
     arena = demo_arena(turns=2)
     with start_embedded(port=0, tps=10) as world, Connection("127.0.0.1", world.port) as conn:
         build_arena(conn, arena)
@@ -134,8 +135,6 @@ def test_a_person_watching_sees_the_turn_a_bid_and_the_standings(browser: DevToo
             assert "Aki" in text and "What happened" in text and "calls BLUFF" in text
             SHOTS.mkdir(parents=True, exist_ok=True)
             shot = browser.call("Page.captureScreenshot", format="png")["data"]
-            import base64
-
             (SHOTS / "web_spectator.png").write_bytes(base64.b64decode(shot))
         finally:
             stop.set()
