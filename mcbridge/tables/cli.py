@@ -173,8 +173,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             from mcbridge.web import start_web
 
             hub, _ = start_web(args.web, [table], token=args.web_token, journal_path=args.journal,
-                               rebuild=lambda t: (build_arena(conn, t.arena), supervisor.forget()),
-                               repair=lambda t: supervisor.forget())
+                               conn=conn, supervisor=supervisor)
             until = hub.cycle  # once per cycle on this thread: the web's hook (never stops the loop)
         supervisor.run(until=until, max_seconds=float("inf"))
     return 0

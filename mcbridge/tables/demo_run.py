@@ -114,8 +114,7 @@ def _web(addr: str | None, token: str | None, table: Table, supervisor: Supervis
     from mcbridge.web import start_web
 
     hub, _ = start_web(addr, [table], token=token, journal_path=journal_path,
-                       rebuild=lambda t: (build_arena(conn, t.arena), supervisor.forget()),
-                       repair=lambda t: supervisor.forget())
+                       conn=conn, supervisor=supervisor)
     return hub.cycle
 
 
