@@ -80,9 +80,19 @@ def register(subparsers: Any) -> None:
 
 
 def _web_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--web", metavar="ADDR", default=None,
+    p.add_argument("--web", metavar="ADDR", default=None, type=_web_addr,
                    help="serve the live web view at HOST:PORT (e.g. 127.0.0.1:8080)")
     p.add_argument("--web-token", default=None, help="the operator console's token (default: generated and printed)")
+
+
+def _web_addr(text: str) -> str:
+    from mcbridge.web.address import parse_addr
+
+    try:
+        parse_addr(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
 
 
 def _server_args(p: argparse.ArgumentParser) -> None:

@@ -8,17 +8,12 @@ from pathlib import Path
 from mcbridge.tables.build import build_arena
 from mcbridge.tables.supervisor import Supervisor
 from mcbridge.tables.table import Table
+from mcbridge.web.address import parse_addr
 from mcbridge.web.hub import WebHub
 from mcbridge.web.server import WebServer
 from mcbridge.world.connection import Connection
 
-
-def parse_addr(addr: str) -> tuple[str, int]:
-    """'127.0.0.1:8080', ':8080' (127.0.0.1) or '8080' -> (host, port); ValueError says what is legal."""
-    host, _, port = addr.rpartition(":")
-    if not port.isdigit() or not 0 <= int(port) <= 65535:
-        raise ValueError(f"--web {addr!r}: give HOST:PORT, such as 127.0.0.1:8080 (port 0 picks a free one)")
-    return host or "127.0.0.1", int(port)
+__all__ = ["parse_addr", "start_web"]
 
 
 def start_web(addr: str, tables: list[Table], *, token: str | None = None, journal_path: Path | None = None,

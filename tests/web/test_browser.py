@@ -136,6 +136,14 @@ def test_a_person_watching_sees_the_turn_a_bid_and_the_standings(browser: DevToo
             SHOTS.mkdir(parents=True, exist_ok=True)
             shot = browser.call("Page.captureScreenshot", format="png")["data"]
             (SHOTS / "web_spectator.png").write_bytes(base64.b64decode(shot))
+            browser.call("Page.navigate", url=server.url + "?lang=ja")  # the same table in Japanese
+            deadline = time.monotonic() + WAIT
+            while "最終順位" not in (text := browser.text()):
+                assert time.monotonic() < deadline, f"no Japanese standings within {WAIT} s: {text[:300]}"
+                time.sleep(0.05)
+            assert "経過" in text and "ブラフ" in text
+            shot = browser.call("Page.captureScreenshot", format="png")["data"]
+            (SHOTS / "web_spectator_ja.png").write_bytes(base64.b64decode(shot))
         finally:
             stop.set()
             server.stop()
