@@ -16,7 +16,7 @@ from mcbridge import games
 from mcbridge.i18n import locale
 from mcbridge.tables import kits, rules_view
 from mcbridge.tables.journal_view import open_existing
-from mcbridge.web.spectator import _plain
+from mcbridge.web.spectator import plain_json
 
 #: A replay message holds at most this many steps (a match of the shipped games has a few hundred).
 MAX_STEPS = 5000
@@ -62,11 +62,11 @@ def replay_steps(game_name: str, options: dict[str, Any], players: list[str], se
     quiet = kits.kit_class(game_name).quiet_events
     text = locale(lang)
     state = game.new_match(players, seed)
-    steps = [{"seq": -1, "public": _plain(state.view(None)), "log": []}]
+    steps = [{"seq": -1, "public": plain_json(state.view(None)), "log": []}]
     for seq, (seat, data) in enumerate(actions):
         events = state.apply(seat, game.action_from_json(data))
         log = [text.event(game_name, e, players, numbers) for e in events if not isinstance(e, quiet)]
-        step: dict[str, Any] = {"seq": seq, "public": _plain(state.view(None)), "log": log}
+        step: dict[str, Any] = {"seq": seq, "public": plain_json(state.view(None)), "log": log}
         if state.is_over:
             step["standings"] = rules_view.standings(state)
         steps.append(step)

@@ -132,7 +132,7 @@ class TableWatch:
             "booths": booths,
             "to_act": [table.booth_of(s) + 1 if s >= 0 else 0 for s in to_act],
             "time_left": time_left,
-            "public": _plain(state.view(None)) if state is not None else None,
+            "public": plain_json(state.view(None)) if state is not None else None,
             "countdown": table.lobby_countdown(now),
             "holding": table.finished,
             "standings": rules_view.standings(state) if state is not None and state.is_over else None,
@@ -142,7 +142,7 @@ class TableWatch:
         return {"type": "map", "table": self.table.arena.name, "size": list(self.size), "cells": self.map_cells()}
 
 
-def _plain(data: Mapping[str, Any]) -> dict[str, Any]:
+def plain_json(data: Mapping[str, Any]) -> dict[str, Any]:
     """The public view with tuples as lists and keys as text, as JSON will show it."""
     def plain(value: Any) -> Any:
         if isinstance(value, Mapping):
