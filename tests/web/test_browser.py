@@ -73,6 +73,17 @@ class DevTools:
         result = self.call("Runtime.evaluate", expression=script, returnByValue=True)
         return str(result["result"].get("value", ""))
 
+    def run(self, script: str) -> None:
+        self.call("Runtime.evaluate", expression=script)
+
+    def wait_for(self, words: str) -> str:
+        """The page's text once it shows `words`."""
+        deadline = time.monotonic() + WAIT
+        while words not in (text := self.text()):
+            assert time.monotonic() < deadline, f"the page did not show {words!r} within {WAIT} s: {text[-400:]}"
+            time.sleep(0.05)
+        return text
+
     def close(self) -> None:
         self.session.__exit__(None, None, None)
         self.proc.terminate()
@@ -89,7 +100,9 @@ def browser() -> Iterator[DevTools]:
             tools.close()
 
 
-def test_a_person_watching_sees_the_turn_a_bid_and_the_standings(browser: DevTools, tmp_path: Path) -> None:
+def test_a_person_watching_sees_the_turn_a_bid_and_the_standings_then_replays_and_operates(
+    browser: DevTools, tmp_path: Path
+) -> None:
     arena = demo_arena(turns=2)
     with start_embedded(port=0, tps=10) as world, Connection("127.0.0.1", world.port) as conn:
         build_arena(conn, arena)
@@ -97,7 +110,7 @@ def test_a_person_watching_sees_the_turn_a_bid_and_the_standings(browser: DevToo
         table = Table(arena, journal, time.monotonic, seed=7, start_delay=1.0, hold=600.0, reveal_hold=1.0)
         supervisor = Supervisor(conn, [table])
         hub = WebHub([table])
-        server = WebServer(hub, "127.0.0.1", 0, journal_path=tmp_path / "journal.sqlite").start()
+        server = WebServer(hub, "127.0.0.1", 0, token="op-token", journal_path=tmp_path / "journal.sqlite").start()
         stop = threading.Event()
 
         def play() -> None:
@@ -106,18 +119,16 @@ def test_a_person_watching_sees_the_turn_a_bid_and_the_standings(browser: DevToo
                 bot = TableBot(table, world.players.join(name), booth, 7)
                 bot.sit_down(by_walking=True)
                 bots.append(bot)
-            while not stop.is_set() and not table.finished:
+            while not stop.is_set():  # on after the match too: the standings held, operators served
                 supervisor.step()
                 hub.cycle()
                 for bot in bots:
                     bot.act()
-            supervisor.step()
-            hub.cycle()
 
+        player = threading.Thread(target=play, daemon=True)
         try:
             browser.call("Page.enable")
             browser.call("Page.navigate", url=server.url + "?lang=en")
-            player = threading.Thread(target=play, daemon=True)
             player.start()
             seen: set[str] = set()
             deadline = time.monotonic() + WAIT
@@ -137,14 +148,29 @@ def test_a_person_watching_sees_the_turn_a_bid_and_the_standings(browser: DevToo
             shot = browser.call("Page.captureScreenshot", format="png")["data"]
             (SHOTS / "web_spectator.png").write_bytes(base64.b64decode(shot))
             browser.call("Page.navigate", url=server.url + "?lang=ja")  # the same table in Japanese
-            deadline = time.monotonic() + WAIT
-            while "最終順位" not in (text := browser.text()):
-                assert time.monotonic() < deadline, f"no Japanese standings within {WAIT} s: {text[:300]}"
-                time.sleep(0.05)
+            text = browser.wait_for("最終順位")
             assert "経過" in text and "ブラフ" in text
             shot = browser.call("Page.captureScreenshot", format="png")["data"]
             (SHOTS / "web_spectator_ja.png").write_bytes(base64.b64decode(shot))
+            browser.call("Page.navigate", url=server.url + "?lang=en")
+            browser.wait_for("Final standings")
+            # replay: load the journal's matches and step through the first moves
+            browser.run("document.getElementById('replay-load').click()")
+            browser.wait_for(" 0/")
+            for _ in range(7):
+                browser.run("document.getElementById('replay-next').click()")
+            replayed = browser.wait_for(" 7/")
+            assert "predicts first." in replayed and "Turn 1:" in replayed
+            # the operator console: sign in with the token, pause the table
+            browser.run("document.getElementById('token').value = 'op-token';"
+                        "document.getElementById('auth').click()")
+            browser.wait_for("Reset table")
+            browser.run("[...document.querySelectorAll('#ops button')].find(b => b.textContent === 'Pause').click()")
+            paused = browser.wait_for("Paused by the operator")
+            assert ": paused" in paused  # the console's log of operator actions
         finally:
             stop.set()
+            if player.is_alive():
+                player.join(WAIT)  # before the world goes away under it
             server.stop()
             journal.close()
