@@ -81,6 +81,8 @@ class WebHub:
         self.latest: dict[str, dict[str, bytes]] = {}
         self.maps: dict[str, bytes] = {}
         self.oplog: list[dict[str, Any]] = []
+        #: table -> players an operator unseated during a match: kept away until it ends
+        self.unseated: dict[str, set[str]] = {name: set() for name in self.tables}
 
     # -- on the tables' thread ---------------------------------------------------------------
     def cycle(self) -> bool:
@@ -90,6 +92,7 @@ class WebHub:
                 self._carry_out(self.commands.get_nowait())
             except queue.Empty:
                 break
+        self._keep_unseated()
         now_wall = time.monotonic()
         for name, watch in self.watches.items():
             table = watch.table
@@ -116,6 +119,22 @@ class WebHub:
             if self.sink is not None:
                 self.sink(name, messages, now_wall)
         return False
+
+    def _keep_unseated(self) -> None:
+        """An unseated player who is still online would be marked back by the next presence
+        poll: keep them away (the rules play for them) until the match is over, then free
+        the booth."""
+        for name, players in self.unseated.items():
+            table = self.tables[name]
+            for booth, occ in enumerate(table.occupants):
+                if occ is None or occ.name not in players:
+                    continue
+                if table.state is None:
+                    table.occupants[booth] = None
+                else:
+                    occ.present, occ.away_since = False, -math.inf
+            if table.state is None:
+                players.clear()
 
     @staticmethod
     def _seconds_left(table: Table, now: float) -> tuple[int, ...]:
@@ -161,7 +180,7 @@ class WebHub:
             table.last_join = table.clock() - table.start_delay  # the countdown is over: start when enough sit
             return "starting when enough players sit"
         if cmd.action == "unseat":
-            return self._unseat(table, cmd.booth)
+            return self._unseat(table, cmd.booth, self.unseated[cmd.table])
         if cmd.action in ("repair", "rebuild"):
             hook = self.repair if cmd.action == "repair" else self.rebuild
             if hook is None:
@@ -182,7 +201,7 @@ class WebHub:
         return "back to the lobby"
 
     @staticmethod
-    def _unseat(table: Table, booth: int | None) -> str:
+    def _unseat(table: Table, booth: int | None, kept_away: set[str]) -> str:
         if booth is None or not 0 <= booth < len(table.occupants) or table.occupants[booth] is None:
             return "refused: nobody sits in that booth"
         occ = table.occupants[booth]
@@ -193,4 +212,5 @@ class WebHub:
         # during a match: away for good, so the rules act for them at once and the booth is
         # freed when the match ends (the runtime's own way for a player who left)
         occ.present, occ.away_since = False, -math.inf
+        kept_away.add(occ.name)
         return f"{occ.name} unseated (the rules play their turns until the match ends)"

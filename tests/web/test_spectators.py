@@ -130,8 +130,12 @@ def test_operator_pause_stops_the_clock_reset_ends_the_match_next_match_starts(r
     table.tick()
     assert table.state is not None and table.match_id != first
     assert op(hub, "unseat", 3).startswith("Dan unseated")
+    table.on_presence(["Aki", "Ben", "Chie", "Dan"], {})  # Dan is still online: the poll marks him back
+    hub.cycle()
+    assert table.occupants[3] is not None and not table.occupants[3].present  # kept away by the hub
+    assert op(hub, "unseat", 9).startswith("refused")
     assert op(hub, "rebuild").startswith("refused")  # no world connection in this rig
-    assert [e["action"] for e in hub.oplog] == ["pause", "resume", "reset", "next_match", "unseat", "rebuild"]
+    assert [e["action"] for e in hub.oplog] == ["pause", "resume", "reset", "next_match", "unseat", "unseat", "rebuild"]
 
 
 def test_web_addresses() -> None:
