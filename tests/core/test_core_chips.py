@@ -139,9 +139,10 @@ def test_awarding_a_pot_to_one_winner_leaves_no_remainder_and_clearing_conserves
     assert chips.stacks == [0, 30, 0] and chips.total() == 30 and chips.pot_total == 0
 
 
-def test_no_contributions_in_json_means_an_empty_pot() -> None:
+def test_no_contributions_means_an_empty_pot_but_saved_data_needs_one_per_stack() -> None:
     assert ChipStacks([5, 5]).contributions == [0, 0]
-    assert ChipStacks.from_json({"stacks": [5, 5], "contributions": []}).contributions == [0, 0]
+    with pytest.raises(ValueError, match="one contribution per stack"):
+        ChipStacks.from_json({"stacks": [5, 5], "contributions": []})
 
 
 def test_stacks_round_trip_through_json() -> None:
