@@ -172,6 +172,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             seed=args.seed,
             can_give="give" in caps,
             can_tell="tell" in caps,
+            can_private="private" in caps,
             start_delay=args.start_delay,
             hold=args.hold,
             reveal_hold=args.reveal_hold,

@@ -66,6 +66,7 @@ def run_demo(
                 seed=seed,
                 can_give="give" in caps,
                 can_tell="tell" in caps,
+                can_private="private" in caps,
                 start_delay=1.0,
                 hold=1.0,
                 reveal_hold=0.5,

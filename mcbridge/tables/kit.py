@@ -15,14 +15,16 @@ prizes, hold, lobby countdown, next match), scene caching, and publishing a
    game's settings section, and which phases take a timeout (with defaults).
 2. **Rendering**: `render(view) -> Scene`, a pure function of a `TableView` (the rules'
    public view, each booth's private view, who sits where) and the kit's own drafts.
-   Private things go only inside their owner's booth; everything else gets `view(None)`.
+   Private things go only inside their owner's booth, in a part marked with its `booth`
+   (see `Scene`); everything else gets `view(None)`.
    `scene_key()` names what, besides the journal position and the occupants, changes
    the picture (drafts, holds), so unchanged tables cost nothing.
 3. **Intents**: `on_click(booth, seat, target, slot)` turns a sword click on one of the
    booth's targets (its signs, plus any cells `hit_targets` adds) into an action, a draft
    change (return None), or nothing; chat goes through `parse_chat` (by default the
    game's `parse_action`, English and Japanese). Return actions: the runtime submits them.
-4. **Events kept out of public chat** (`quiet_events`): per-seat chatter the board shows.
+4. **Events kept out of public chat** (`quiet_events`): per-seat chatter the board shows;
+   refusals that tell hidden state (`private_refusals`) never go to public chat.
 5. **Optional hooks**: `chance(now)` to supply or delay a chance action (default: draw
    `state.sample_chance` from the runtime's per-action stream), `on_applied` to react to
    an applied action (give items, start a hold), `decision_key` and `on_decision` for
@@ -78,11 +80,17 @@ class Scene:
 
     A scene may be made of `parts` (later parts win); a kit that hands back the very same
     part object while its inputs are unchanged lets the reconciler skip it unread.
+
+    A part with a `booth` is that booth's private scene (a hand, a bid draft, an info line):
+    where the server has private blocks the world holds a neutral block or a blank sign there
+    and only the booth's occupant sees the part (`Reconciler.write`); elsewhere it is drawn
+    like any other part, hidden by the booth's walls.
     """
 
     blocks: dict[Pos, Block] = field(default_factory=dict)
     signs: dict[Pos, Lines] = field(default_factory=dict)
     parts: tuple[Scene, ...] = ()
+    booth: int | None = None
 
     @classmethod
     def of_parts(cls, parts: Sequence[Scene]) -> Scene:
@@ -116,6 +124,9 @@ class Kit(ABC):
 
     part: ClassVar[ArenaPart]
     quiet_events: ClassVar[tuple[type[Event], ...]] = ()
+    #: Refusal codes whose text tells the player's hidden state ("You hold 0 white wool."):
+    #: they go only to that player (a private message, else the booth's info sign).
+    private_refusals: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, table: Table) -> None:
         self.table = table

@@ -4,22 +4,38 @@ A table's scene is its *desired* world. The reconciler keeps the last state it w
 position and emits just the changes; `forget()` (after a reconnect or restart) makes the
 next write a full re-render, which is how the world heals itself: no stale signs, no
 missing torches.
+
+Private parts (a `Scene` with a `booth`) go, where the server has private blocks, to the
+booth's viewer only: the world gets a neutral block (the booth wall material) or a blank sign
+of the same kind there, and the viewer's overlays are reconciled the same way (only what
+differs from what that viewer was last sent). When the viewer changes (the occupant left,
+another sat down), the old viewer's overlays in that booth are cleared first: in offline mode
+a name is no login, and whoever joins later under it must see nothing stale.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 from mcbridge.tables.kit import Scene
 from mcbridge.tables.layout import Lines
 from mcbridge.world.blocks import Block
 from mcbridge.world.commands import Batch
-from mcbridge.world.geometry import ArenaFrame, Pos
+from mcbridge.world.geometry import ArenaFrame, Cuboid, Pos
+
+BLANK: Lines = ("", "", "", "")
+AIR = Block(0)
 
 
 class Reconciler:
-    def __init__(self, frame: ArenaFrame) -> None:
+    def __init__(self, frame: ArenaFrame, neutral: Block = AIR, booths: Sequence[Cuboid] = ()) -> None:
+        """`neutral`: what the world shows where a private block is; `booths`: each booth's
+        cuboid (arena-local), where a viewer's overlays are cleared when the viewer changes."""
         self.frame = frame
+        self.neutral = neutral
+        self.booths = [frame.cuboid_to_world(b) for b in booths]
+        self.viewers: dict[int, str | None] = {}  # booth -> who was last sent its private part
+        self.private: dict[int, tuple[Scene | None, dict[Pos, Block], dict[Pos, Lines]]] = {}
         self.blocks: dict[Pos, Block] = {}
         self.signs: dict[Pos, Lines] = {}
         self._last: Scene | None = None  # the scene written last, by identity
@@ -40,6 +56,7 @@ class Reconciler:
         self.blocks.clear()
         self.signs.clear()
         self._last, self._last_parts = None, ()
+        self.private.clear()  # overlays are sent again (a restarted server has none)
 
     def forget_cells(self, cells: Iterable[Pos]) -> None:
         """Players changed these cells: write them again even if the scene did not change."""
@@ -51,21 +68,62 @@ class Reconciler:
         if changed:
             self._last, self._last_parts = None, ()
 
-    def write(self, batch: Batch, scene: Scene) -> int:
+    def write(self, batch: Batch, scene: Scene, viewers: Sequence[str | None] | None = None) -> int:
         """Add the changes of this scene (arena-local) to `batch`; returns commands added.
+
+        `viewers` (per booth: who may see its private part, None for nobody) only where the
+        server has private blocks; without it private parts are drawn in the world.
 
         A table hands back the very same scene while nothing changed, and the same part
         objects for the parts that did not change: those cost nothing here.
         """
+        added = 0
+        if viewers is not None:
+            for booth, viewer in enumerate(viewers):
+                if self.viewers.get(booth) != viewer:
+                    added += self._new_viewer(batch, booth, viewer)
         if scene is self._last:
-            return 0
+            return added
         parts = scene.parts or (scene,)
         same = self._last_parts if len(self._last_parts) == len(parts) else ()
-        added = 0
         for k, part in enumerate(parts):
-            if not (same and same[k] is part):
+            if viewers is not None and part.booth is not None:
+                added += self._write_private(batch, part, viewers[part.booth] if part.booth < len(viewers) else None)
+            elif not (same and same[k] is part):
                 added += self._write(batch, part.blocks, part.signs)
         self._last, self._last_parts = scene, parts
+        return added
+
+    def _new_viewer(self, batch: Batch, booth: int, viewer: str | None) -> int:
+        old = self.viewers.get(booth)
+        self.viewers[booth] = viewer
+        self.private.pop(booth, None)
+        self._last = None  # the booth's part goes out again, to its new viewer
+        if old is None or booth >= len(self.booths):
+            return 0
+        batch.private_clear(old, self.booths[booth])
+        return 1
+
+    def _write_private(self, batch: Batch, part: Scene, viewer: str | None) -> int:
+        """The world gets the neutral version of the part; its viewer, the part itself."""
+        assert part.booth is not None
+        neutral_blocks = {p: (b if p in part.signs else self.neutral) for p, b in part.blocks.items()}
+        added = self._write(batch, neutral_blocks, dict.fromkeys(part.signs, BLANK))
+        last, sent_blocks, sent_signs = self.private.get(part.booth, (None, {}, {}))
+        if viewer is None or last is part:
+            return added
+        for local, block in part.blocks.items():
+            if local not in part.signs and sent_blocks.get(local) != block:
+                batch.private_set_block(viewer, *self._world(local, block))
+                sent_blocks[local] = block
+                added += 1
+        for local, lines in part.signs.items():
+            if sent_signs.get(local) != lines and local in part.blocks:
+                at, turned = self._world(local, part.blocks[local])
+                batch.private_set_sign(viewer, at, turned, [line or " " for line in lines])
+                sent_signs[local] = lines
+                added += 1
+        self.private[part.booth] = (part, sent_blocks, sent_signs)
         return added
 
     def _write(self, batch: Batch, blocks: Mapping[Pos, Block], signs: Mapping[Pos, Lines]) -> int:

@@ -67,7 +67,10 @@ class SupervisorProtocol:
 
     def __init__(self, tables: Sequence[Table]) -> None:
         self.tables = list(tables)
-        self.reconcilers = [Reconciler(t.arena.frame) for t in self.tables]
+        self.reconcilers = [
+            Reconciler(t.arena.frame, t.arena.materials["wall"], [seat.booth.cuboid for seat in t.arena.seats])
+            for t in self.tables
+        ]
         #: each arena's bounds in world coordinates: only players inside concern its table
         self.areas = [t.arena.frame.cuboid_to_world(t.arena.bounds) for t in self.tables]
         self.registry = PlayerRegistry()
@@ -89,7 +92,7 @@ class SupervisorProtocol:
             out = table.outbox.drain()
             rec.forget_cells(out.refresh)
             scene = table.scene()
-            stats.commands += rec.write(batch, scene)
+            stats.commands += rec.write(batch, scene, table.private_viewers() if table.can_private else None)
             for line in out.chat:
                 batch.post_chat(line)
             for player, text in out.private:
@@ -98,7 +101,11 @@ class SupervisorProtocol:
                 batch.give(player, (item_id, data), count)
             for cell in out.clears:
                 batch.set_block(table.arena.frame.to_world(cell), Block(0))
-        seated = {o.name for t in self.tables for o in t.occupants if o is not None}
+            for player, spot in out.moves:
+                entity = self.registry.players().get(player)
+                if entity is not None:
+                    at = table.arena.frame.to_world(spot)
+                    batch.set_entity_pos(entity, at.x + 0.5, at.y, at.z + 0.5)
         reads = []
         for table in self.tables:
             frame = table.arena.frame
@@ -112,11 +119,8 @@ class SupervisorProtocol:
             ids=batch.get_player_ids(),
             hits=batch.poll_block_hits(),
             chats=[batch.poll_chat_posts(i) for i in self.registry.chat_sources()],
-            # where the seated stand does not matter (presence comes from the player list):
-            # only those not seated anywhere are located, to see them walk into a booth
-            positions={
-                name: batch.entity_pos(eid) for name, eid in self.registry.players().items() if name not in seated
-            },
+            # everyone is located: to see them walk into a booth, and (booth guard) into someone else's
+            positions={name: batch.entity_pos(eid) for name, eid in self.registry.players().items()},
             reads=reads,
         )
         return batch

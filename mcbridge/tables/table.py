@@ -31,14 +31,18 @@ from mcbridge.tables import kits, rules_view
 from mcbridge.tables.arena import ABSENT, Arena
 from mcbridge.tables.journal import Journal
 from mcbridge.tables.kit import Kit, ReadKey, Scene, TableView
+from mcbridge.tables.layout import wall_sign
 from mcbridge.tables.match_seeds import chance_rng, match_seed
 from mcbridge.tables.updates import TableUpdate, UpdateFeed
+from mcbridge.textfit import SIGN_LINE_PX, split_chat
 from mcbridge.world import blocks
 from mcbridge.world.blocks import Block
 from mcbridge.world.geometry import Pos
 
 log = logging.getLogger(__name__)
 
+#: RaspberryJuice signs hold at most 15 characters a line.
+SIGN_LINE_CHARS = 15
 HELP_WORDS = {"help", "ヘルプ", "へるぷ", "?"}
 #: Prize item names -> legacy item (id, data).
 PRIZE_ITEMS = {"diamond": (264, 0), "emerald": (388, 0), "gold_ingot": (266, 0), "iron_ingot": (265, 0)}
@@ -60,10 +64,11 @@ class Outbox:
     gives: list[tuple[str, int, int, int]] = field(default_factory=list)  # (player, id, data, count)
     clears: list[Pos] = field(default_factory=list)  # arena-local cells a player filled, to empty
     refresh: list[Pos] = field(default_factory=list)  # cells players changed: rewrite as rendered
+    moves: list[tuple[str, Pos]] = field(default_factory=list)  # (player, arena-local spot): teleports
 
     def drain(self) -> Outbox:
-        out = Outbox(self.chat, self.private, self.gives, self.clears, self.refresh)
-        self.chat, self.private, self.gives, self.clears, self.refresh = [], [], [], [], []
+        out = Outbox(self.chat, self.private, self.gives, self.clears, self.refresh, self.moves)
+        self.chat, self.private, self.gives, self.clears, self.refresh, self.moves = [], [], [], [], [], []
         return out
 
 
@@ -77,6 +82,7 @@ class Table:
         seed: int | None = None,
         can_give: bool = False,
         can_tell: bool = False,
+        can_private: bool = False,
         start_delay: float | None = None,
         hold: float | None = None,
         reveal_hold: float = 5.0,
@@ -88,6 +94,7 @@ class Table:
         # (tests, the demo) makes the table's matches reproducible, match by match.
         self.seed = seed
         self.can_tell = can_tell
+        self.can_private = can_private  # per-player blocks and signs: booths render privately
         self.can_give = can_give
         self.start_delay = arena.lobby.countdown if start_delay is None else start_delay
         self.hold = arena.lobby.hold if hold is None else hold
@@ -108,6 +115,7 @@ class Table:
         self._deadline_key: tuple[Any, ...] = ()
         self.last_join = 0.0
         self._told_running: set[tuple[str, int | None]] = set()  # (player, match) told a match is on
+        self.notes: dict[int, tuple[int, str]] = {}  # booth -> (seq, text) for its info sign until seq moves
         self.finished = False
         self.finished_at = 0.0
         self._scene_key: tuple[Any, ...] = ()
@@ -221,7 +229,10 @@ class Table:
         for name, pos in inside.items():
             mine = self.booth_of_player(name)
             for seat in self.arena.seats:
-                if seat.interior.cuboid.contains(pos):
+                occupant = self.occupants[seat.index]
+                if occupant is not None and occupant.name != name and seat.booth.cuboid.contains(pos):
+                    self._guard(name, seat.index)
+                elif seat.interior.cuboid.contains(pos):
                     # a free booth is taken only before the match; during it, walking into one is
                     # no request to join (which would be refused every cycle the player stands there)
                     empty = self.occupants[seat.index] is None
@@ -230,6 +241,19 @@ class Table:
                     elif empty and mine is None and (name, self.match_id) not in self._told_running:
                         self._told_running.add((name, self.match_id))  # once a match, not every cycle
                         self.tell(name, self.text.t("common.match_running", seat=seat.index + 1))
+
+    def _guard(self, name: str, booth: int) -> None:
+        """Booth guard: nobody but its occupant stands in an occupied booth (on a server without
+        private blocks the booth's walls are all that hide a hand). Out to the plaza in front."""
+        shell = self.arena.seats[booth].booth.cuboid
+        # [decided here] the plaza spot: mid-booth, on the floor, three cells in front of the shell
+        spot = Pos((shell.lo.x + shell.hi.x) // 2, shell.lo.y + 1, shell.lo.z - 3)
+        self.outbox.moves.append((name, spot))
+        self.tell(name, self.text.t("common.guarded", seat=booth + 1))
+
+    def private_viewers(self) -> list[str | None]:
+        """Per booth, who may see its private part: its occupant while online."""
+        return [o.name if o is not None and o.present else None for o in self.occupants]
 
     def _back(self, occ: Occupant, booth: int) -> None:
         if not occ.present:
@@ -313,7 +337,15 @@ class Table:
 
     def _refuse(self, name: str, exc: IllegalAction) -> None:
         players = self.state.players if self.state else []
-        self.tell(name, self.text.refusal(self.game.name, exc, players, self._numbers()))
+        text = self.text.refusal(self.game.name, exc, players, self._numbers())
+        booth = self.booth_of_player(name)
+        if exc.code not in self.kit.private_refusals or self.can_tell or booth is None:
+            self.tell(name, text)
+            return
+        # it tells hidden state and there is no private message: the booth's info sign shows it
+        # (until the next action), public chat only that it was refused
+        self.notes[booth] = (self.seq, text)
+        self.outbox.chat.append(f"@{name}: {self.text.t('common.refused_see_booth')}")
 
     def _numbers(self) -> list[int]:
         """How people know the seats: by booth number, which a rules seat need not equal."""
@@ -435,6 +467,7 @@ class Table:
         self.finished = False
         self.last_join = self.clock()  # the countdown starts afresh for whoever stayed
         self._told_running.clear()
+        self.notes.clear()
         self.kit.on_reset()
 
     # -- world reads ----------------------------------------------------------------------
@@ -457,10 +490,22 @@ class Table:
             self.finished,
             tuple(o.name if o else None for o in self.occupants),
             self.kit.scene_key(),
+            tuple(self._notes()),
         )
         if key != self._scene_key:
-            self._scene_key, self._scene = key, self.kit.render(self.view(countdown))
+            scene = self.kit.render(self.view(countdown))
+            notes = [self._note_part(booth, text) for booth, text in self._notes()]
+            self._scene_key, self._scene = key, Scene.of_parts([*(scene.parts or (scene,)), *notes]) if notes else scene
         return self._scene
+
+    def _notes(self) -> list[tuple[int, str]]:
+        return [(booth, text) for booth, (seq, text) in sorted(self.notes.items()) if seq == self.seq]
+
+    def _note_part(self, booth: int, text: str) -> Scene:
+        """A refusal for the booth's info sign, private to the booth."""
+        spot = self.arena.seats[booth].signs["info"]
+        lines = [*split_chat(text, SIGN_LINE_PX, SIGN_LINE_CHARS)[:4], "", "", ""]
+        return Scene({spot.at: wall_sign(spot.faces)}, {spot.at: (lines[0], lines[1], lines[2], lines[3])}, booth=booth)
 
     def view(self, countdown: int | None = None) -> TableView:
         state = self.state

@@ -44,6 +44,8 @@ class WoolBluffKit(Kit):
     part = PART
     #: One per seat per turn: the board shows them.
     quiet_events = (WoolDealt, WoolDiscarded)
+    #: "You hold 0 white wool." tells a hand.
+    private_refusals = frozenset({"discard_not_held"})
 
     def __init__(self, table: Table) -> None:
         super().__init__(table)

@@ -1,7 +1,8 @@
 """Wool Bluff: the state drawn as blocks and sign texts (arena-local).
 
 Pure functions of the rules views and the table's own UI state. Private things (a seat's
-hand, its bid draft, its info sign) are drawn only inside that seat's enclosed booth; the
+hand, its bid draft, its info sign) are drawn only inside that seat's enclosed booth, in the
+booth's private part (only its occupant sees it where the server has private blocks); the
 board, seat signs, wool walls and torch walls get only `view(None)`.
 """
 
@@ -88,11 +89,13 @@ def _sign_blocks(part: Scene, faces: Mapping[Pos, Facing]) -> None:
         part.blocks[at] = wall_sign(faces[at])
 
 
-def _memo(memo: Parts, slot: Hashable, key: Hashable, build: Callable[[Scene], None], seat: SeatPlan) -> Scene:
+def _memo(
+    memo: Parts, slot: Hashable, key: Hashable, build: Callable[[Scene], None], seat: SeatPlan, booth: int | None = None
+) -> Scene:
     hit = memo.get(slot)
     if hit is not None and hit[0] == key:
         return hit[1]
-    part = Scene()
+    part = Scene(booth=booth)
     build(part)
     _sign_blocks(part, {spot.at: spot.faces for spot in seat.signs.values()})
     memo[slot] = (key, part)
@@ -233,4 +236,4 @@ def _booth(
         scene.signs[signs["info"].at] = info
 
     key = (tuple(slots), selected, ui.colour, ui.count, info)
-    return _memo(memo, ("booth", seat.index), key, build, seat)
+    return _memo(memo, ("booth", seat.index), key, build, seat, booth=seat.index)  # private to the booth
