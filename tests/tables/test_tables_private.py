@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from table_support import Rig, mcpi_client, seat_players, shipped_arena, walk_into_booth
+from table_support import ChatPlayers, Rig, mcpi_client, seat_players, shipped_arena, walk_into_booth
 
 from mcbridge.games.wool_bluff import WoolBluffState
 from mcbridge.tables.kits.wool_bluff_render import WOOL_OF, hand_slots
@@ -143,3 +143,95 @@ def test_without_private_blocks_the_booth_is_drawn_in_the_world(rig: Callable[..
     for booth, owner in enumerate(players):
         assert seen_hand(r, owner, booth) == drawn_hand(r, booth)
         assert seen_hand(r, players[(booth + 1) % 4], booth) == drawn_hand(r, booth)  # the walls hide it
+
+
+def plaza_spot(r: Rig, booth: int) -> Pos:
+    shell = r.arena.seats[booth].booth.cuboid
+    return r.arena.frame.to_world(Pos((shell.lo.x + shell.hi.x) // 2, shell.lo.y + 1, shell.lo.z - 3))
+
+
+def test_the_booth_guard_moves_intruders_out_with_one_notice(rig: Callable[..., Rig], world: EmbeddedHandle) -> None:
+    r = rig(shipped_arena(options={"turns": 2}))  # plain RaspberryJuice rendering: the booth walls hide the hand
+    players = seat_players(r, count=3)
+    intruder = world.players.join("Eve")
+    booth = r.arena.seats[1]
+    for who in (intruder, players[0]):  # a spectator, and a player seated in another booth
+        walk_into_booth(who, r.arena, 1)
+        before = len(who.private_messages())
+        for _ in range(4):
+            r.step()
+        x, y, z = who.position()
+        assert not booth.booth.cuboid.contains(r.arena.frame.to_local(Pos(int(x // 1), int(y // 1), int(z // 1))))
+        spot = plaza_spot(r, 1)
+        assert (x, y, z) == (spot.x + 0.5, float(spot.y), spot.z + 0.5)
+        notices = who.private_messages()[before:]
+        assert notices == ["Booth 2 is taken: only its player may stand inside. You are back on the plaza."]
+    # the owner and an empty booth are left alone
+    walk_into_booth(intruder, r.arena, 3)
+    for _ in range(3):
+        r.step()
+    x, y, z = intruder.position()
+    assert r.arena.seats[3].interior.cuboid.contains(r.arena.frame.to_local(Pos(int(x // 1), int(y // 1), int(z // 1))))
+    x, y, z = players[1].position()
+    assert booth.interior.cuboid.contains(r.arena.frame.to_local(Pos(int(x // 1), int(y // 1), int(z // 1))))
+
+
+class UntilDiscard:
+    """Chat players who stop when the penalty discard comes (the test types it)."""
+
+    def __init__(self, players: ChatPlayers) -> None:
+        self.players = players
+
+    def act(self) -> None:
+        state = self.players.state()
+        if state is not None and state.phase != "discard":
+            self.players.act()
+
+
+ALL_RED = {"red": 1, "blue": 0, "yellow": 0, "green": 0, "black": 0, "white": 0}
+
+
+def reach_discard(r: Rig) -> tuple[list[EmbeddedPlayer], int]:
+    players = seat_players(r)
+    r.bots.append(UntilDiscard(ChatPlayers(players, lambda: r.table.state)))  # type: ignore[arg-type]
+    r.run_until(lambda: r.table.state is not None and r.table.state.phase == "discard", max_cycles=2000)
+    state = r.table.state
+    assert isinstance(state, WoolBluffState)
+    seat = min(state.discard_due)
+    return players, r.table.booth_of(seat)
+
+
+def test_a_refusal_that_tells_a_hand_stays_private_without_tell(rig: Callable[..., Rig], world: EmbeddedHandle) -> None:
+    r = rig(shipped_arena(options={"turns": 2, "weights": ALL_RED}), tell=False)
+    players, booth = reach_discard(r)
+    spectator = world.players.join("Spectator")
+    due = r.table.state.discard_due[r.table.rules_seat(booth)]  # type: ignore[union-attr]
+    seq = r.table.seq
+    players[booth].chat(f"!discard white {due}")  # an all-red hand holds no white
+    r.step()
+    r.step()
+    assert r.table.seq == seq  # refused
+    text = "You hold 0 white wool."
+    heard = [line for line in spectator.chat_heard() if not line.startswith("<")]  # not what players typed
+    assert not any("white" in line or "hold" in line for line in heard), heard
+    assert f"@{players[booth].name}: not possible; the reason is on the info sign in your booth." in heard
+    info = _stripped(world.sign_lines(*world_pos(r, r.arena.seats[booth].signs["info"].at)))
+    assert info is not None and " ".join(line for line in info if line) == text
+    # a refusal that tells nothing hidden is still said in chat, addressed to the player
+    players[booth].chat("!bid red 3")
+    r.step()
+    r.step()
+    assert any(line.startswith(f"@{players[booth].name}: You cannot bid now") for line in spectator.chat_heard())
+
+
+def test_the_refusal_goes_by_private_message_where_there_is_one(rig: Callable[..., Rig], world: EmbeddedHandle) -> None:
+    r = rig(shipped_arena(options={"turns": 2, "weights": ALL_RED}), private=True)
+    players, booth = reach_discard(r)
+    spectator = world.players.join("Spectator")
+    due = r.table.state.discard_due[r.table.rules_seat(booth)]  # type: ignore[union-attr]
+    before = len(players[booth].private_messages())
+    players[booth].chat(f"!discard white {due}")
+    r.step()
+    r.step()
+    assert players[booth].private_messages()[before:] == ["You hold 0 white wool."]
+    assert not any("white" in line for line in spectator.chat_heard() if not line.startswith("<"))
