@@ -173,6 +173,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             can_give="give" in caps,
             can_tell="tell" in caps,
             can_private="private" in caps,
+            can_see_placements="placements" in caps,
             start_delay=args.start_delay,
             hold=args.hold,
             reveal_hold=args.reveal_hold,

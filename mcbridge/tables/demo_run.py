@@ -67,6 +67,7 @@ def run_demo(
                 can_give="give" in caps,
                 can_tell="tell" in caps,
                 can_private="private" in caps,
+                can_see_placements="placements" in caps,
                 start_delay=1.0,
                 hold=1.0,
                 reveal_hold=0.5,

@@ -29,7 +29,8 @@ prizes, hold, lobby countdown, next match), scene caching, and publishing a
    `state.sample_chance` from the runtime's per-action stream), `on_applied` to react to
    an applied action (give items, start a hold), `decision_key` and `on_decision` for
    per-decision timeouts and fresh drafts, `reads_wanted`/`on_reads` for world reads
-   (only Wool Bluff reads walls, pads and torches), `on_reset` between matches,
+   (only Wool Bluff reads walls, pads and torches), `on_block_change` for who placed or
+   broke a block where the server tells (walls nobody can frame), `on_reset` between matches,
    `score_text` for the standings line.
 
 Then list the game in `mcbridge.tables.kits.KITS` and ship `config/arenas/<game>.yaml`.
@@ -178,6 +179,10 @@ class Kit(ABC):
 
     def on_reads(self, results: dict[ReadKey, list[Block]]) -> None:  # noqa: B027
         """What the reads asked for showed (a failed read comes back as air)."""
+
+    def on_block_change(self, kind: str, pos: Pos, name: str | None, block: Block) -> None:  # noqa: B027
+        """During a match, where the server reports placements: `name` "placed" or "broke"
+        `block` at an arena-local cell (None: a player the table does not know)."""
 
     # -- output ---------------------------------------------------------------------------
     def scene_key(self) -> Hashable:

@@ -29,7 +29,7 @@ from mcbridge.tables.reconcile import Reconciler
 from mcbridge.tables.table import Table
 from mcbridge.world.aconnection import AsyncConnection
 from mcbridge.world.blocks import Block
-from mcbridge.world.commands import Batch
+from mcbridge.world.commands import Batch, BlockChange
 from mcbridge.world.connection import Connection
 from mcbridge.world.errors import CommandFailed, WorldError
 from mcbridge.world.events import BlockEvent, ChatEvent, PlayerRegistry
@@ -59,6 +59,8 @@ class _Polls:
     chats: list[Reply[list[ChatEvent]]]
     positions: dict[str, Reply[Vec3]]
     reads: list[dict[ReadKey, list[Reply[Block]]]]
+    placed: Reply[list[BlockChange]] | None = None
+    broken: Reply[list[BlockChange]] | None = None
     names: list[tuple[int, Reply[str]]] = field(default_factory=list)
 
 
@@ -123,6 +125,8 @@ class SupervisorProtocol:
             positions={name: batch.entity_pos(eid) for name, eid in self.registry.players().items()},
             reads=reads,
         )
+        if any(t.can_see_placements for t in self.tables):  # who put or broke what, before the reads
+            self._polls.placed, self._polls.broken = batch.poll_placed(), batch.poll_broken()
         return batch
 
     def absorb(self) -> Batch | None:
@@ -188,9 +192,22 @@ class SupervisorProtocol:
                     continue
                 stats.chats += 1
                 self._chat_table(speaker, online).on_chat(speaker, post.message)
+        for kind, changes in (("placed", polls.placed), ("broken", polls.broken)):
+            for change in changes.result() if changes is not None and changes.ok else []:
+                self._block_changed(kind, change)
         for table, wanted in zip(self.tables, polls.reads, strict=True):
             if wanted:
                 table.on_reads({key: _blocks(replies) for key, replies in wanted.items()})
+
+
+    def _block_changed(self, kind: str, change: BlockChange) -> None:
+        """A player placed or broke a block: to the table whose arena holds it, with who."""
+        at = Pos.of(change.pos)
+        for table, area in zip(self.tables, self.areas, strict=True):
+            if table.can_see_placements and area.contains(at):
+                name = self.registry.name_of(change.entity_id)
+                table.on_block_change(kind, table.arena.frame.to_local(at), name, change.block)
+                return
 
 
 class Supervisor:

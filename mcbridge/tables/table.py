@@ -83,6 +83,7 @@ class Table:
         can_give: bool = False,
         can_tell: bool = False,
         can_private: bool = False,
+        can_see_placements: bool = False,
         start_delay: float | None = None,
         hold: float | None = None,
         reveal_hold: float = 5.0,
@@ -95,6 +96,7 @@ class Table:
         self.seed = seed
         self.can_tell = can_tell
         self.can_private = can_private  # per-player blocks and signs: booths render privately
+        self.can_see_placements = can_see_placements  # the server says who placed or broke a block
         self.can_give = can_give
         self.start_delay = arena.lobby.countdown if start_delay is None else start_delay
         self.hold = arena.lobby.hold if hold is None else hold
@@ -287,6 +289,11 @@ class Table:
         if action is not None:
             self.submit(seat, action)
         return True
+
+    def on_block_change(self, kind: str, pos: Pos, name: str | None, block: Block) -> None:
+        """A player (`name`, None if unknown) "placed" or "broke" `block` at an arena-local cell."""
+        if self.state is not None:
+            self.kit.on_block_change(kind, pos, name, block)
 
     def on_chat(self, name: str, message: str) -> None:
         text = message.strip()

@@ -104,9 +104,10 @@ class Rig:
 
 def make_rig(world: EmbeddedHandle, arena: Arena, journal_path: Path, *, seed: int | None = 5,
              reveal_hold: float = 0.5, build: bool = True, hold: float | None = None,
-             private: bool = False, tell: bool = True) -> Rig:
+             private: bool = False, tell: bool = True, placements: bool = False) -> Rig:
     """`private`: draw booths through the server's private blocks (off: booths drawn in the
-    world, as on plain RaspberryJuice); `tell=False`: act as if the server had no private messages."""
+    world, as on plain RaspberryJuice); `tell=False`: act as if the server had no private messages;
+    `placements`: the table hears who placed or broke a block."""
     conn = Connection(world.host, world.port)
     if build:
         build_arena(conn, arena)
@@ -114,7 +115,8 @@ def make_rig(world: EmbeddedHandle, arena: Arena, journal_path: Path, *, seed: i
     clock = StepClock()
     journal = Journal(journal_path)
     table = Table(arena, journal, clock, seed=seed, can_give="give" in caps, can_tell=tell and "tell" in caps,
-                  can_private=private and "private" in caps, start_delay=0.5, reveal_hold=reveal_hold, hold=hold)
+                  can_private=private and "private" in caps, can_see_placements=placements and "placements" in caps,
+                  start_delay=0.5, reveal_hold=reveal_hold, hold=hold)
     return Rig(world, arena, conn, journal, table, Supervisor(conn, [table]), clock)
 
 

@@ -8,7 +8,10 @@ deals) and `torches: players` (penalised players put up their own torches).
 In booth mode the controller draws the wool walls itself, so it owns them: at the Reveal
 any cell that differs from what it drew is written again and nobody is blamed for it
 (someone else placed it); only give mode, where players build their own walls, reports
-tampering.
+tampering. Where the server reports placements (`placements`), a block someone other than
+the seat's player puts on a seat's wool wall is taken down at once, said in chat with the
+placer's name and never counted against the seat; a torch broken off a wall the controller
+lights is put back and reported the same way.
 """
 
 from __future__ import annotations
@@ -61,6 +64,7 @@ class WoolBluffKit(Kit):
         self.wall_reads: dict[int, list[Block]] | None = None
         self.torch_wait: dict[int, int] = {}  # booth -> torches its player must put up
         self.torch_deadline = 0.0
+        self.foreign: dict[Pos, str | None] = {}  # wool wall cell -> who (not its seat) put a block there
         if self.dispensing != wanted:
             table.outbox.chat.append(f"[{arena.name}] server cannot give items: using booth mode")
             log.warning("arena %s: the server cannot give items; falling back to booth mode", arena.name)
@@ -132,6 +136,7 @@ class WoolBluffKit(Kit):
         if seat >= 0:
             self.ui[self.table.booth_of(seat)].selected = []
         if isinstance(action, Reveal):
+            self.foreign = {}
             self.hold_until = now + self.table.reveal_hold
             self.reveal_since = None
             self.wall_reads = None
@@ -161,6 +166,7 @@ class WoolBluffKit(Kit):
         self.reveal_since = None
         self.wall_reads = None
         self.torch_wait = {}
+        self.foreign = {}
 
     def _reveal_ready(self, now: float) -> bool:
         """Walls are read (next tick) after the hands are put up; give mode waits for players."""
@@ -187,7 +193,11 @@ class WoolBluffKit(Kit):
         reports = []
         for seat in self.state.active_seats():
             wall: dict[str, int] = {}
-            for b in (self.wall_reads or {}).get(self.table.booth_of(seat), []):
+            booth = self.table.booth_of(seat)
+            cells = self.table.arena.seats[booth].wool_wall.cells
+            for cell, b in zip(cells, (self.wall_reads or {}).get(booth, []), strict=False):
+                if cell in self.foreign:
+                    continue  # someone else put it there (and it is being taken down): not this seat's
                 if b.id == blocks.WOOL.id and b.data in COLOUR_OF_WOOL:
                     wall[COLOUR_OF_WOOL[b.data]] = wall.get(COLOUR_OF_WOOL[b.data], 0) + 1
                 elif b.id != blocks.AIR.id:
@@ -225,6 +235,44 @@ class WoolBluffKit(Kit):
                 self._pad_seen(booth, found)
             elif kind == "torches":
                 self._torches_seen(booth, found)
+
+    def on_block_change(self, kind: str, pos: Pos, name: str | None, block: Block) -> None:
+        """Who put a block on a seat's wool wall, or broke a torch off a wall the table lights."""
+        for plan in self.table.arena.seats:
+            if pos in plan.wool_wall.cuboid:
+                self._wall_changed(kind, plan.index, pos, name)
+                return
+            if pos in plan.torch_wall.cuboid and kind == "broken" and plan.index not in self.torch_wait:
+                if self.table.scene().blocks.get(pos, blocks.AIR).id != blocks.AIR.id:
+                    self.table.outbox.refresh.append(pos)  # the table lights this wall: put it back
+                    self._report("torch_broken", plan.index, pos, name)
+                return
+
+    def _wall_changed(self, kind: str, booth: int, pos: Pos, name: str | None) -> None:
+        occupant = self.table.occupants[booth]
+        own = occupant is not None and name == occupant.name and self.dispensing == "give"
+        if kind == "broken":
+            if own or self.table.scene().blocks.get(pos, blocks.AIR).id == blocks.AIR.id:
+                return  # a player taking down their own wool, or nothing the table drew
+            self.table.outbox.refresh.append(pos)  # booth mode: the table's wall, drawn again
+            self._report("wall_broken", booth, pos, name)
+            return
+        if own:
+            self.foreign.pop(pos, None)  # their own wool, where someone else's was taken down
+            return
+        self.foreign[pos] = name
+        if self.dispensing == "give":
+            self.table.outbox.clears.append(pos)
+        else:
+            self.table.outbox.refresh.append(pos)
+        self._report("wall_intruder", booth, pos, name)
+
+    def _report(self, key: str, booth: int, pos: Pos, name: str | None) -> None:
+        at = self.table.arena.frame.to_world(pos)
+        who = name if name is not None else self.table.text.t("wool_bluff.someone")
+        self.table.outbox.chat.append(
+            self.table.text.t(f"wool_bluff.{key}", name=who, seat=booth + 1, x=at.x, y=at.y, z=at.z)
+        )
 
     def _restore_walls(self, walls: dict[int, list[Block]]) -> None:
         """Booth mode: any wall cell the controller did not write is written again."""
