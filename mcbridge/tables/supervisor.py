@@ -41,6 +41,9 @@ log = logging.getLogger(__name__)
 #: One fence per this many setters: a failed write is still named within 16 commands,
 #: at 1/16 of the extra lines a fence per setter would cost.
 FENCE_EVERY = 16
+#: Seated players are located once per this many cycles (half a second at 20 TPS), for the booth
+#: guard (someone seated elsewhere inside an occupied booth); those not seated, every cycle.
+GUARD_EVERY = 10
 
 
 @dataclass
@@ -108,6 +111,8 @@ class SupervisorProtocol:
                 if entity is not None:
                     at = table.arena.frame.to_world(spot)
                     batch.set_entity_pos(entity, at.x + 0.5, at.y, at.z + 0.5)
+        seated = {o.name for t in self.tables for o in t.occupants if o is not None}
+        guard = self.cycles % GUARD_EVERY == GUARD_EVERY - 1
         reads = []
         for table in self.tables:
             frame = table.arena.frame
@@ -121,8 +126,13 @@ class SupervisorProtocol:
             ids=batch.get_player_ids(),
             hits=batch.poll_block_hits(),
             chats=[batch.poll_chat_posts(i) for i in self.registry.chat_sources()],
-            # everyone is located: to see them walk into a booth, and (booth guard) into someone else's
-            positions={name: batch.entity_pos(eid) for name, eid in self.registry.players().items()},
+            # where the seated stand matters only to the booth guard (presence comes from the player
+            # list): those not seated anywhere are located every cycle, to see them walk into a booth
+            positions={
+                name: batch.entity_pos(eid)
+                for name, eid in self.registry.players().items()
+                if guard or name not in seated
+            },
             reads=reads,
         )
         if any(t.can_see_placements for t in self.tables):  # who put or broke what, before the reads

@@ -17,6 +17,7 @@ from table_support import ChatPlayers, Rig, mcpi_client, seat_players, shipped_a
 
 from mcbridge.games.wool_bluff import WoolBluffState
 from mcbridge.tables.kits.wool_bluff_render import WOOL_OF, hand_slots
+from mcbridge.tables.supervisor import GUARD_EVERY
 from mcbridge.world.embedded import EmbeddedHandle
 from mcbridge.world.embedded.simulator import EmbeddedPlayer
 from mcbridge.world.geometry import Pos
@@ -158,7 +159,7 @@ def test_the_booth_guard_moves_intruders_out_with_one_notice(rig: Callable[..., 
     for who in (intruder, players[0]):  # a spectator, and a player seated in another booth
         walk_into_booth(who, r.arena, 1)
         before = len(who.private_messages())
-        for _ in range(4):
+        for _ in range(GUARD_EVERY + 2):  # the seated are located every GUARD_EVERY cycles
             r.step()
         x, y, z = who.position()
         assert not booth.booth.cuboid.contains(r.arena.frame.to_local(Pos(int(x // 1), int(y // 1), int(z // 1))))

@@ -82,4 +82,5 @@ def test_a_broken_torch_is_put_back_and_the_breaker_named(rig: Callable[..., Rig
     r.step()
     assert mc.getBlock(at.x, at.y, at.z) == REDSTONE_TORCH
     mc.conn.socket.close()
-    assert f"Eve broke a torch on seat {booth + 1}'s wall at {at.x} {at.y} {at.z}: it is back." in spectator.chat_heard()
+    said = f"Eve broke a torch on seat {booth + 1}'s wall at {at.x} {at.y} {at.z}: it is back."
+    assert said in spectator.chat_heard()
