@@ -194,7 +194,7 @@ ALL_RED = {"red": 1, "blue": 0, "yellow": 0, "green": 0, "black": 0, "white": 0}
 
 def reach_discard(r: Rig) -> tuple[list[EmbeddedPlayer], int]:
     players = seat_players(r)
-    r.bots.append(UntilDiscard(ChatPlayers(players, lambda: r.table.state)))  # type: ignore[arg-type]
+    r.bots.append(UntilDiscard(ChatPlayers(players, lambda: r.table.state)))  # type: ignore[arg-type,return-value]
     r.run_until(lambda: r.table.state is not None and r.table.state.phase == "discard", max_cycles=2000)
     state = r.table.state
     assert isinstance(state, WoolBluffState)
