@@ -15,6 +15,7 @@ import pytest
 from table_support import MAX_CYCLES, Rig, mcpi_client, seat_bots, shipped_arena
 
 from mcbridge.games.wool_bluff import WoolBluffState
+from mcbridge.tables.kits.wool_bluff import TORCH_CHECK_EVERY
 from mcbridge.world.embedded import EmbeddedHandle
 from mcbridge.world.geometry import Pos
 
@@ -56,8 +57,12 @@ def test_wool_put_on_another_seats_wall_is_taken_down_and_blamed_on_nobody(
     assert not any(state.forfeited)
 
 
-def test_a_broken_torch_is_put_back_and_the_breaker_named(rig: Callable[..., Rig], world: EmbeddedHandle) -> None:
-    r = rig(shipped_arena(options={"turns": 2}), placements=True)
+@pytest.mark.parametrize("placements", [True, False])
+def test_a_broken_torch_is_put_back_and_reported(
+    rig: Callable[..., Rig], world: EmbeddedHandle, placements: bool
+) -> None:
+    """With placement reports at once and naming the breaker; without, at the next look at the walls."""
+    r = rig(shipped_arena(options={"turns": 2}), placements=placements)
     spectator = world.players.join("Spectator")
     seat_bots(r)
 
@@ -78,9 +83,12 @@ def test_a_broken_torch_is_put_back_and_the_breaker_named(rig: Callable[..., Rig
     eve = world.players.join("Eve")
     eve.break_block(at.x, at.y, at.z)
     assert mc.getBlock(at.x, at.y, at.z) == 0
-    r.step()
-    r.step()
+    for _ in range(2 if placements else TORCH_CHECK_EVERY + 2):
+        r.step()
     assert mc.getBlock(at.x, at.y, at.z) == REDSTONE_TORCH
     mc.conn.socket.close()
-    said = f"Eve broke a torch on seat {booth + 1}'s wall at {at.x} {at.y} {at.z}: it is back."
+    if placements:
+        said = f"Eve broke a torch on seat {booth + 1}'s wall at {at.x} {at.y} {at.z}: it is back."
+    else:
+        said = f"A torch on seat {booth + 1}'s wall at {at.x} {at.y} {at.z} was gone: it is back."
     assert said in spectator.chat_heard()

@@ -42,6 +42,10 @@ from mcbridge.world.geometry import Pos
 
 log = logging.getLogger(__name__)
 
+#: Cycles between looks at the torch walls the table lights: a torch gone without a placement
+#: report (a plain RaspberryJuice server, or knocked off with its support) is back within a second.
+TORCH_CHECK_EVERY = 20
+
 
 class WoolBluffKit(Kit):
     part = PART
@@ -65,6 +69,7 @@ class WoolBluffKit(Kit):
         self.torch_wait: dict[int, int] = {}  # booth -> torches its player must put up
         self.torch_deadline = 0.0
         self.foreign: dict[Pos, str | None] = {}  # wool wall cell -> who (not its seat) put a block there
+        self.read_cycles = 0
         if self.dispensing != wanted:
             table.outbox.chat.append(f"[{arena.name}] server cannot give items: using booth mode")
             log.warning("arena %s: the server cannot give items; falling back to booth mode", arena.name)
@@ -222,6 +227,11 @@ class WoolBluffKit(Kit):
                 wanted[("pad", booth)] = self.table.arena.seats[booth].discard_pad.cells
         for booth in self.torch_wait:
             wanted[("torches", booth)] = self.table.arena.seats[booth].torch_wall.cells
+        self.read_cycles += 1
+        if self.read_cycles % TORCH_CHECK_EVERY == 0:
+            for plan in self.table.arena.seats:
+                if plan.index not in self.torch_wait:
+                    wanted[("torch_check", plan.index)] = plan.torch_wall.cells
         return wanted
 
     def on_reads(self, results: dict[ReadKey, list[Block]]) -> None:
@@ -235,6 +245,18 @@ class WoolBluffKit(Kit):
                 self._pad_seen(booth, found)
             elif kind == "torches":
                 self._torches_seen(booth, found)
+            elif kind == "torch_check":
+                self._torches_checked(booth, found)
+
+    def _torches_checked(self, booth: int, found: list[Block]) -> None:
+        """Torches the table lit that are gone: put back, and said where."""
+        drawn = self.table.scene().blocks
+        for cell, block in zip(self.table.arena.seats[booth].torch_wall.cells, found, strict=True):
+            want = drawn.get(cell, blocks.AIR)
+            reported = cell in self.table.outbox.refresh  # a placement report saw it this cycle, with who
+            if want.id == blocks.REDSTONE_TORCH_ON.id and block.id != want.id and not reported:
+                self.table.outbox.refresh.append(cell)
+                self._report("torch_missing", booth, cell, None)
 
     def on_block_change(self, kind: str, pos: Pos, name: str | None, block: Block) -> None:
         """Who put a block on a seat's wool wall, or broke a torch off a wall the table lights."""
