@@ -215,8 +215,9 @@ class SquidRig:
         self.journal.close()
 
 
-def make_rig(server: FlyingSquidServer, arena: Arena, journal_path: Path, seed: int) -> SquidRig:
-    """Build the arena on the server and set up its table (start delay and reveal hold: 10 cycles)."""
+def make_rig(server: FlyingSquidServer, arena: Arena, journal_path: Path, seed: int, private: bool = False) -> SquidRig:
+    """Build the arena on the server and set up its table (start delay and reveal hold: 10 cycles);
+    `private`: booths through the bridge's private blocks (off: drawn in the world)."""
     conn = Connection(server.host, server.port)
     build_arena(conn, arena)
     caps = conn.capabilities()
@@ -229,6 +230,7 @@ def make_rig(server: FlyingSquidServer, arena: Arena, journal_path: Path, seed: 
         seed=seed,
         can_give="give" in caps,
         can_tell="tell" in caps,
+        can_private=private and "private" in caps,
         start_delay=0.5,
         reveal_hold=0.5,
     )
