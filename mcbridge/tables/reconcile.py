@@ -35,7 +35,8 @@ class Reconciler:
         self.neutral = neutral
         self.booths = [frame.cuboid_to_world(b) for b in booths]
         self.viewers: dict[int, str | None] = {}  # booth -> who was last sent its private part
-        self.private: dict[int, tuple[Scene | None, dict[Pos, Block], dict[Pos, Lines]]] = {}
+        #: booth -> (the private parts last sent, by identity; what its viewer was sent)
+        self.private: dict[int, tuple[tuple[Scene, ...], dict[Pos, Block], dict[Pos, Lines]]] = {}
         self.blocks: dict[Pos, Block] = {}
         self.signs: dict[Pos, Lines] = {}
         self._last: Scene | None = None  # the scene written last, by identity
@@ -86,11 +87,15 @@ class Reconciler:
             return added
         parts = scene.parts or (scene,)
         same = self._last_parts if len(self._last_parts) == len(parts) else ()
+        private: dict[int, list[Scene]] = {}
         for k, part in enumerate(parts):
             if viewers is not None and part.booth is not None:
-                added += self._write_private(batch, part, viewers[part.booth] if part.booth < len(viewers) else None)
+                private.setdefault(part.booth, []).append(part)
             elif not (same and same[k] is part):
                 added += self._write(batch, part.blocks, part.signs)
+        for booth, group in private.items():
+            assert viewers is not None
+            added += self._write_private(batch, booth, tuple(group), viewers[booth] if booth < len(viewers) else None)
         self._last, self._last_parts = scene, parts
         return added
 
@@ -104,13 +109,14 @@ class Reconciler:
         batch.private_clear(old, self.booths[booth])
         return 1
 
-    def _write_private(self, batch: Batch, part: Scene, viewer: str | None) -> int:
-        """The world gets the neutral version of the part; its viewer, the part itself."""
-        assert part.booth is not None
+    def _write_private(self, batch: Batch, booth: int, group: tuple[Scene, ...], viewer: str | None) -> int:
+        """The world gets the neutral version of a booth's private parts; its viewer, the parts."""
+        part = group[0] if len(group) == 1 else Scene.of_parts(group)
         neutral_blocks = {p: (b if p in part.signs else self.neutral) for p, b in part.blocks.items()}
         added = self._write(batch, neutral_blocks, dict.fromkeys(part.signs, BLANK))
-        last, sent_blocks, sent_signs = self.private.get(part.booth, (None, {}, {}))
-        if viewer is None or last is part:
+        last, sent_blocks, sent_signs = self.private.get(booth, ((), {}, {}))
+        unchanged = len(last) == len(group) and all(a is b for a, b in zip(last, group, strict=True))
+        if viewer is None or unchanged:
             return added
         for local, block in part.blocks.items():
             if local not in part.signs and sent_blocks.get(local) != block:
@@ -123,7 +129,7 @@ class Reconciler:
                 batch.private_set_sign(viewer, at, turned, [line or " " for line in lines])
                 sent_signs[local] = lines
                 added += 1
-        self.private[part.booth] = (part, sent_blocks, sent_signs)
+        self.private[booth] = (group, sent_blocks, sent_signs)
         return added
 
     def _write(self, batch: Batch, blocks: Mapping[Pos, Block], signs: Mapping[Pos, Lines]) -> int:

@@ -209,7 +209,6 @@ class SupervisorProtocol:
             if wanted:
                 table.on_reads({key: _blocks(replies) for key, replies in wanted.items()})
 
-
     def _block_changed(self, kind: str, change: BlockChange) -> None:
         """A player placed or broke a block: to the table whose arena holds it, with who."""
         at = Pos.of(change.pos)

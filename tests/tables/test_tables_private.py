@@ -236,3 +236,21 @@ def test_the_refusal_goes_by_private_message_where_there_is_one(rig: Callable[..
     r.step()
     assert players[booth].private_messages()[before:] == ["You hold 0 white wool."]
     assert not any("white" in line for line in spectator.chat_heard() if not line.startswith("<"))
+
+
+def test_without_tell_a_private_booth_shows_the_refusal_to_its_player_only(
+    rig: Callable[..., Rig], world: EmbeddedHandle
+) -> None:
+    r = rig(shipped_arena(options={"turns": 2, "weights": ALL_RED}), private=True, tell=False)
+    players, booth = reach_discard(r)
+    due = r.table.state.discard_due[r.table.rules_seat(booth)]  # type: ignore[union-attr]
+    players[booth].chat(f"!discard white {due}")
+    r.step()
+    r.step()
+    info = world_pos(r, r.arena.seats[booth].signs["info"].at)
+    owner_sees = _stripped(players[booth].seen_sign(*info))
+    assert owner_sees is not None and " ".join(line for line in owner_sees if line) == "You hold 0 white wool."
+    other = players[(booth + 1) % 4]
+    assert _stripped(other.seen_sign(*info)) == BLANK
+    assert _stripped(world.sign_lines(*info)) == BLANK
+    assert r.supervisor.step().commands == 0  # the note stays up without being sent again
