@@ -41,7 +41,7 @@ from mcbridge.world.geometry import Pos
 
 log = logging.getLogger(__name__)
 
-#: RaspberryJuice signs hold at most 15 characters a line.
+#: Characters at most on a sign line (the renders cut names to 15 too); `fit` is by pixels.
 SIGN_LINE_CHARS = 15
 HELP_WORDS = {"help", "ヘルプ", "へるぷ", "?"}
 #: Prize item names -> legacy item (id, data).
