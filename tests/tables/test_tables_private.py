@@ -59,6 +59,15 @@ def wall_material(r: Rig) -> tuple[int, int]:
     return (wall.id, wall.data)
 
 
+def dealt(rig: Callable[..., Rig], **options: bool) -> tuple[Rig, list[EmbeddedPlayer]]:
+    """Four players seated, their hands dealt and drawn, waiting for the first bid."""
+    r = rig(shipped_arena(options={"turns": 2}), **options)
+    players = seat_players(r)
+    r.run_until(lambda: r.table.state is not None and r.table.state.phase == "bid", max_cycles=100)
+    r.step()
+    return r, players
+
+
 def test_only_the_occupant_sees_the_hand_and_private_signs(rig: Callable[..., Rig], world: EmbeddedHandle) -> None:
     r = rig(shipped_arena(options={"turns": 2}), private=True)
     players = seat_players(r)
@@ -92,10 +101,7 @@ def _stripped(lines: tuple[str, ...] | None) -> tuple[str, ...] | None:
 def test_a_draft_change_sends_one_private_sign_and_nothing_public(
     rig: Callable[..., Rig], world: EmbeddedHandle
 ) -> None:
-    r = rig(shipped_arena(options={"turns": 2}), private=True)
-    players = seat_players(r)
-    r.run_until(lambda: r.table.state is not None and r.table.state.phase == "bid", max_cycles=100)
-    r.step()
+    r, players = dealt(rig, private=True)
     assert r.supervisor.step().commands == 0  # nothing changed: nothing sent, private or public
     state = r.table.state
     assert state is not None
@@ -116,10 +122,7 @@ def test_a_draft_change_sends_one_private_sign_and_nothing_public(
 def test_overlays_go_when_the_owner_leaves_and_come_back_with_them(
     rig: Callable[..., Rig], world: EmbeddedHandle
 ) -> None:
-    r = rig(shipped_arena(options={"turns": 2}), private=True)
-    players = seat_players(r)
-    r.run_until(lambda: r.table.state is not None and r.table.state.phase == "bid", max_cycles=100)
-    r.step()
+    r, players = dealt(rig, private=True)
     booth = 1
     hand = drawn_hand(r, booth)
     players[booth].leave()
@@ -137,10 +140,7 @@ def test_overlays_go_when_the_owner_leaves_and_come_back_with_them(
 
 
 def test_without_private_blocks_the_booth_is_drawn_in_the_world(rig: Callable[..., Rig]) -> None:
-    r = rig(shipped_arena(options={"turns": 2}), private=False)
-    players = seat_players(r)
-    r.run_until(lambda: r.table.state is not None and r.table.state.phase == "bid", max_cycles=100)
-    r.step()
+    r, players = dealt(rig, private=False)
     for booth, owner in enumerate(players):
         assert seen_hand(r, owner, booth) == drawn_hand(r, booth)
         assert seen_hand(r, players[(booth + 1) % 4], booth) == drawn_hand(r, booth)  # the walls hide it
