@@ -90,3 +90,29 @@ def test_each_client_reads_only_its_own_hand(
             assert {(r.result().id, r.result().data) for r in world} == {(wall.id, wall.data)}
     finally:
         rig.close()
+
+
+def test_the_booth_guard_moves_a_real_client_out(
+    squid: FlyingSquidServer, join: Callable[[str], BotPlayer], tmp_path: Path
+) -> None:
+    """Without private blocks (as on plain RaspberryJuice) the walls hide a hand only from those outside."""
+    rig = make_rig(squid, shipped_arena(options={"turns": 1}), tmp_path / "journal.sqlite", seed=3)
+    try:
+        arena, frame = rig.arena, rig.arena.frame
+        bot = TableBot(rig.table, ReachingPlayer(join("g"), arena), 0, 11)
+        bot.sit_down(by_walking=False)
+        rig.run_until(lambda: rig.table.occupants[0] is not None, "the bot sits", max_cycles=40, bots_act=False)
+        spy = join("spy")
+        rig.run_until(lambda: spy.name in rig.supervisor.protocol.registry.players(), "the spy is known",
+                      max_cycles=40, bots_act=False)
+        inside = frame.to_world(arena.seats[0].interior.cuboid.lo + Pos(2, 0, 1))
+        with rig.conn.batch() as batch:
+            batch.set_entity_tile(spy.entity_id, inside)
+        wait_until(lambda: Pos.of(spy.position()) == inside, what="the spy in booth 0")
+        booth = frame.cuboid_to_world(arena.seats[0].booth.cuboid)
+        rig.run_until(lambda: not booth.contains(Pos.of(spy.position())), "the guard moves the spy out",
+                      max_cycles=60, bots_act=False)
+        notice = rig.table.text.t("common.guarded", seat=1)
+        wait_until(lambda: notice in " ".join(spy.private_messages()), what="the spy's notice")
+    finally:
+        rig.close()
