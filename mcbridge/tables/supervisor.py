@@ -106,6 +106,8 @@ class SupervisorProtocol:
                 batch.give(player, (item_id, data), count)
             for cell in out.clears:
                 batch.set_block(table.arena.frame.to_world(cell), Block(0))
+            for cell, block in out.puts:
+                batch.set_block(table.arena.frame.to_world(cell), block)
             for player, spot in out.moves:
                 entity = self.registry.players().get(player)
                 if entity is not None:

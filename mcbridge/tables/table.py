@@ -65,10 +65,12 @@ class Outbox:
     clears: list[Pos] = field(default_factory=list)  # arena-local cells a player filled, to empty
     refresh: list[Pos] = field(default_factory=list)  # cells players changed: rewrite as rendered
     moves: list[tuple[str, Pos]] = field(default_factory=list)  # (player, arena-local spot): teleports
+    puts: list[tuple[Pos, Block]] = field(default_factory=list)  # a player's block put back (as the world had it)
 
     def drain(self) -> Outbox:
-        out = Outbox(self.chat, self.private, self.gives, self.clears, self.refresh, self.moves)
-        self.chat, self.private, self.gives, self.clears, self.refresh, self.moves = [], [], [], [], [], []
+        out = Outbox(self.chat, self.private, self.gives, self.clears, self.refresh, self.moves, self.puts)
+        self.chat, self.private, self.gives, self.clears, self.refresh = [], [], [], [], []
+        self.moves, self.puts = [], []
         return out
 
 

@@ -92,3 +92,31 @@ def test_a_broken_torch_is_put_back_and_reported(
     else:
         said = f"A torch on seat {booth + 1}'s wall at {at.x} {at.y} {at.z} was gone: it is back."
     assert said in spectator.chat_heard()
+
+
+def test_give_mode_wool_another_player_breaks_off_a_wall_is_put_back(
+    rig: Callable[..., Rig], world: EmbeddedHandle
+) -> None:
+    r = rig(shipped_arena(dispensing="give", tamper="forfeit", options={"turns": 1}), placements=True)
+    spectator = world.players.join("Spectator")
+    seat_bots(r)
+    r.run_until(lambda: r.table.state is not None and r.table.state.phase == "reveal", max_cycles=MAX_CYCLES)
+    eve = world.players.join("Eve")
+    cell = r.arena.seats[1].wool_wall.cells[0]
+    at = r.arena.frame.to_world(cell)
+    mc = mcpi_client(world)
+    # Ben puts up his hand (the bots act after each cycle); Eve breaks a wool of it at once
+    r.run_until(lambda: mc.getBlock(at.x, at.y, at.z) == RED_WOOL[0], max_cycles=20)
+    put_up = tuple(mc.getBlockWithData(at.x, at.y, at.z))
+    eve.break_block(at.x, at.y, at.z)
+    r.step()  # the break is polled, with Eve's id
+    r.step()  # and the wool put back with the next write
+    assert tuple(mc.getBlockWithData(at.x, at.y, at.z)) == put_up
+    mc.conn.socket.close()
+    said = f"Eve broke a block of seat 2's wool wall at {at.x} {at.y} {at.z}: it is back."
+    assert said in spectator.chat_heard()
+    r.finish()
+    state = r.table.state
+    assert isinstance(state, WoolBluffState)
+    assert [reveal["tampered"] for reveal in reveals(r)] == [[]]
+    assert not any(state.forfeited)

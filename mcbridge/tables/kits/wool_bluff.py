@@ -10,8 +10,9 @@ any cell that differs from what it drew is written again and nobody is blamed fo
 (someone else placed it); only give mode, where players build their own walls, reports
 tampering. Where the server reports placements (`placements`), a block someone other than
 the seat's player puts on a seat's wool wall is taken down at once, said in chat with the
-placer's name and never counted against the seat; a torch broken off a wall the controller
-lights is put back and reported the same way.
+placer's name and never counted against the seat; a seat's own wool someone else breaks off
+(give mode) and a torch broken off a wall the controller lights are put back and reported the
+same way.
 """
 
 from __future__ import annotations
@@ -69,6 +70,7 @@ class WoolBluffKit(Kit):
         self.torch_wait: dict[int, int] = {}  # booth -> torches its player must put up
         self.torch_deadline = 0.0
         self.foreign: dict[Pos, str | None] = {}  # wool wall cell -> who (not its seat) put a block there
+        self.knocked: dict[Pos, Block] = {}  # give mode: a seat's wool someone else broke, being put back
         self.read_cycles = 0
         if self.dispensing != wanted:
             table.outbox.chat.append(f"[{arena.name}] server cannot give items: using booth mode")
@@ -141,7 +143,7 @@ class WoolBluffKit(Kit):
         if seat >= 0:
             self.ui[self.table.booth_of(seat)].selected = []
         if isinstance(action, Reveal):
-            self.foreign = {}
+            self.foreign, self.knocked = {}, {}
             self.hold_until = now + self.table.reveal_hold
             self.reveal_since = None
             self.wall_reads = None
@@ -171,7 +173,7 @@ class WoolBluffKit(Kit):
         self.reveal_since = None
         self.wall_reads = None
         self.torch_wait = {}
-        self.foreign = {}
+        self.foreign, self.knocked = {}, {}
 
     def _reveal_ready(self, now: float) -> bool:
         """Walls are read (next tick) after the hands are put up; give mode waits for players."""
@@ -203,6 +205,8 @@ class WoolBluffKit(Kit):
             for cell, b in zip(cells, (self.wall_reads or {}).get(booth, []), strict=False):
                 if cell in self.foreign:
                     continue  # someone else put it there (and it is being taken down): not this seat's
+                if b.id == blocks.AIR.id and cell in self.knocked:
+                    b = self.knocked[cell]  # the seat's own wool, someone else broke (being put back)
                 if b.id == blocks.WOOL.id and b.data in COLOUR_OF_WOOL:
                     wall[COLOUR_OF_WOOL[b.data]] = wall.get(COLOUR_OF_WOOL[b.data], 0) + 1
                 elif b.id != blocks.AIR.id:
@@ -262,7 +266,7 @@ class WoolBluffKit(Kit):
         """Who put a block on a seat's wool wall, or broke a torch off a wall the table lights."""
         for plan in self.table.arena.seats:
             if pos in plan.wool_wall.cuboid:
-                self._wall_changed(kind, plan.index, pos, name)
+                self._wall_changed(kind, plan.index, pos, name, block)
                 return
             if pos in plan.torch_wall.cuboid and kind == "broken" and plan.index not in self.torch_wait:
                 if self.table.scene().blocks.get(pos, blocks.AIR).id != blocks.AIR.id:
@@ -270,13 +274,19 @@ class WoolBluffKit(Kit):
                     self._report("torch_broken", plan.index, pos, name)
                 return
 
-    def _wall_changed(self, kind: str, booth: int, pos: Pos, name: str | None) -> None:
+    def _wall_changed(self, kind: str, booth: int, pos: Pos, name: str | None, block: Block) -> None:
         occupant = self.table.occupants[booth]
         own = occupant is not None and name == occupant.name and self.dispensing == "give"
         if kind == "broken":
-            if own or self.table.scene().blocks.get(pos, blocks.AIR).id == blocks.AIR.id:
-                return  # a player taking down their own wool, or nothing the table drew
-            self.table.outbox.refresh.append(pos)  # booth mode: the table's wall, drawn again
+            if own:
+                return  # a player taking down their own wool
+            if self.table.scene().blocks.get(pos, blocks.AIR).id != blocks.AIR.id:
+                self.table.outbox.refresh.append(pos)  # the table's wall (booth mode), drawn again
+            elif self.dispensing == "give" and block.id == blocks.WOOL.id and pos not in self.foreign:
+                self.knocked[pos] = block  # the seat's own wool: back where it was, never its fault
+                self.table.outbox.puts.append((pos, block))
+            else:
+                return  # nothing of the seat's
             self._report("wall_broken", booth, pos, name)
             return
         if own:
