@@ -13,9 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from sign_support import seat_people, shipped
 from table_support import ChatPlayers, Rig, mcpi_client, seat_players, shipped_arena, walk_into_booth
 
+from mcbridge.core import CHANCE
 from mcbridge.games.wool_bluff import WoolBluffState
+from mcbridge.tables.kits.signs import panel_spots
 from mcbridge.tables.kits.wool_bluff_render import WOOL_OF, hand_slots
 from mcbridge.tables.supervisor import GUARD_EVERY
 from mcbridge.world.embedded import EmbeddedHandle
@@ -254,3 +257,19 @@ def test_without_tell_a_private_booth_shows_the_refusal_to_its_player_only(
     assert _stripped(other.seen_sign(*info)) == BLANK
     assert _stripped(world.sign_lines(*info)) == BLANK
     assert r.supervisor.step().commands == 0  # the note stays up without being sent again
+
+
+def test_a_sign_table_booth_is_private_too(rig: Callable[..., Rig], world: EmbeddedHandle) -> None:
+    """Dice Bluff: the dice under a player's cup and its draft signs, to that player only."""
+    r = rig(shipped("dice_bluff"), private=True)
+    people = seat_people(r, ["Aki", "Ben"])
+    r.run_until(lambda: r.table.state is not None and CHANCE not in r.table.state.to_act(), max_cycles=100)
+    r.step()
+    for booth, owner in enumerate(people):
+        cup = [world_pos(r, spot.at) for spot in panel_spots(r.arena.seats[booth].regions["cup"])]
+        dice = [_stripped(owner.seen_sign(*p)) for p in cup]
+        hidden = r.table.state.view(r.table.rules_seat(booth))["hidden"]  # type: ignore[union-attr]
+        assert hidden and sum(1 for d in dice if d is not None and d != BLANK) == len(hidden)
+        other = people[1 - booth]
+        assert [_stripped(other.seen_sign(*p)) for p in cup] == [BLANK] * len(cup)
+        assert [_stripped(world.sign_lines(*p)) for p in cup] == [BLANK] * len(cup)

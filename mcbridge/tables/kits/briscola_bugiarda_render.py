@@ -223,4 +223,4 @@ def _booth(memo: PartMemo, seat: SeatPlan, text: Texts, frame: Frame) -> Scene:
         fill_panel(scene, seat.menu, menu_lines(text, menu, lambda a: action_label(text, a)))
         scene.signs[seat.signs["info"].at] = info
 
-    return memo.part(("booth", i), key, build, faces_of(seat.signs))
+    return memo.part(("booth", i), key, build, faces_of(seat.signs), booth=i)  # private to the booth

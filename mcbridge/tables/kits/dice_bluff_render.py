@@ -233,4 +233,4 @@ def _booth(memo: PartMemo, seat: SeatPlan, text: Texts, frame: Frame) -> Scene:
             scene.signs[signs["aside"].at] = BLANK
         scene.signs[signs["info"].at] = info
 
-    return memo.part(("booth", i), key, build, faces_of(seat.signs))
+    return memo.part(("booth", i), key, build, faces_of(seat.signs), booth=i)  # private to the booth

@@ -296,11 +296,19 @@ class PartMemo:
     def __init__(self) -> None:
         self.parts: dict[Hashable, tuple[Hashable, Scene]] = {}
 
-    def part(self, slot: Hashable, key: Hashable, build: Callable[[Scene], None], faces: Mapping[Pos, Facing]) -> Scene:
+    def part(
+        self,
+        slot: Hashable,
+        key: Hashable,
+        build: Callable[[Scene], None],
+        faces: Mapping[Pos, Facing],
+        booth: int | None = None,
+    ) -> Scene:
+        """`booth`: the part is that booth's private scene (see `Scene`)."""
         hit = self.parts.get(slot)
         if hit is not None and hit[0] == key:
             return hit[1]
-        scene = Scene()
+        scene = Scene(booth=booth)
         build(scene)
         for at in scene.signs:
             if at not in scene.blocks:
