@@ -65,7 +65,7 @@ def test_missing_and_directory_arena_files(tmp_path: Path) -> None:
 
 def test_an_invalid_arena_stops_run_before_it_connects(tmp_path: Path) -> None:
     path = tmp_path / "huge.yaml"
-    path.write_text(ARENA.read_text(encoding="utf-8").replace("to: [36, 6, 16]", "to: [99999, 5, 99999]"))
+    path.write_text(ARENA.read_text(encoding="utf-8").replace("to: [36, 7, 16]", "to: [99999, 7, 99999]"))
     line = one_line_error(mcbridge("run", str(path)), EXIT_INVALID_FILE, "an arena may hold at most")
     assert line.startswith(f"{path}:11:9: ")
 

@@ -13,7 +13,7 @@ from mcbridge.tables.arena_limits import MAX_VOLUME, PRIZE_ITEMS
 from mcbridge.tables.config import ArenaError, load_arena
 
 SHIPPED = ARENA_FILE.read_text(encoding="utf-8")
-BOUNDS = "bounds: {from: [0, 0, 0], to: [36, 6, 16]}"
+BOUNDS = "bounds: {from: [0, 0, 0], to: [36, 7, 16]}"
 
 
 def problems_of(tmp_path: Path, old: str, new: str) -> list[str]:
@@ -39,14 +39,14 @@ def test_the_shipped_arena_is_within_every_limit() -> None:
 @pytest.mark.parametrize(
     ("bounds", "words"),
     [
-        ("to: [99999, 5, 99999]", "hold 60,000,000,000 blocks; an arena may hold at most 1,000,000"),
+        ("to: [99999, 7, 99999]", "hold 80,000,000,000 blocks; an arena may hold at most 1,000,000"),
         ("to: [36, 600, 16]", "601 blocks high; a world is 256 high"),
     ],
 )
 def test_bounds_that_would_exhaust_memory_are_refused_before_anything_is_built(
     tmp_path: Path, bounds: str, words: str
 ) -> None:
-    [problem] = problems_of(tmp_path, BOUNDS, BOUNDS.replace("to: [36, 6, 16]", bounds))
+    [problem] = problems_of(tmp_path, BOUNDS, BOUNDS.replace("to: [36, 7, 16]", bounds))
     assert f"arena.yaml:{line_of(BOUNDS)}:9: bounds " in problem
     assert words in problem
     assert problem.endswith(("shrink 'bounds'", "lower 'bounds'"))
@@ -59,10 +59,10 @@ def test_the_largest_allowed_arena_still_loads(tmp_path: Path) -> None:
 
 
 def test_two_signs_of_one_booth_on_one_cell_are_one_problem_for_the_template(tmp_path: Path) -> None:
-    old = "minus: {at: [3, 3, 10]"
-    [problem] = problems_of(tmp_path, old, "minus: {at: [2, 3, 10]")
-    assert f":{line_of(old)}:17: sign 'minus' is on the same cell (2, 3, 10) as sign 'colour'" in problem
-    assert f"arena.yaml:{line_of('colour: {at:')}:18)" in problem
+    old = "through: {at: [6, 3, 10]"
+    [problem] = problems_of(tmp_path, old, "through: {at: [5, 3, 10]")
+    assert f":{line_of(old)}:19: sign 'through' is on the same cell (5, 3, 10) as sign 'plus'" in problem
+    assert f"arena.yaml:{line_of('plus: {at:')}:16)" in problem
     assert problem.endswith("a cell holds one sign: move one of them")
 
 
@@ -132,9 +132,9 @@ def test_a_sign_with_nothing_behind_it_is_refused(tmp_path: Path) -> None:
     [problem] = problems_of(tmp_path, old, "title: {at: [16, 4, 4]")
     assert f"arena.yaml:{line_of(old)}:17: board sign 'title' faces south but the block behind it (16, 4, 3)" in problem
     assert problem.endswith("a wall sign needs a block to hang on: move it against a wall")
-    old = "info: {at: [4, 2, 10], faces: south}"
-    [problem] = problems_of(tmp_path, old, "info: {at: [4, 2, 10], faces: north}")  # hangs on the interior's air
-    assert "sign 'info' faces north" in problem
+    old = "info: {at: [5, 2, 12], faces: north}"
+    [problem] = problems_of(tmp_path, old, "info: {at: [5, 2, 12], faces: south}")  # hangs on the interior's air
+    assert "sign 'info' faces south" in problem
 
 
 SEAT_SIGN_LINES = [line for line in SHIPPED.splitlines() if line.endswith("10], faces: south}")]  # inside the booth
