@@ -259,7 +259,7 @@ def _booth(
             scene.signs[signs[name].at] = fit_lines(text.lines(T + state + label, **fields))
         scene.signs[signs["info"].at] = _info_lines(text, private, choices)
 
-    return memo.part(("booth", seat.index), facts, build, faces_of(seat.signs))
+    return memo.part(("booth", seat.index), facts, build, faces_of(seat.signs), booth=seat.index)  # private
 
 
 #: The private view's fields a booth shows.

@@ -248,4 +248,4 @@ def _booth(
             scene.signs[signs[name].at] = fit_lines(text.lines(key, need=max(need, 0), more=max(need + 1, 1)))
         scene.signs[signs["info"].at] = fit_lines(text.lines(T + info_key, need=max(need, 0)))
 
-    return memo.part(("booth", seat.index), facts, build, faces_of(seat.signs))
+    return memo.part(("booth", seat.index), facts, build, faces_of(seat.signs), booth=seat.index)  # private
