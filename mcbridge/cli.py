@@ -27,6 +27,7 @@ COMMAND_MODULES = (
     "mcbridge.world.cli",  # world serve
     "mcbridge.world.realserver",  # server (flying-squid)
     "mcbridge.tables.cli",  # validate, schema, arena build, run, demo
+    "mcbridge.stats.cli",  # stats top/player
     "worldgen.cli",  # worldgen build/paste/export/diff/repair
 )
 
@@ -119,6 +120,7 @@ def operator_problems(exc: BaseException) -> tuple[int, list[str]] | None:
 
     from mcbridge.core.errors import OptionError
     from mcbridge.core.yamlmarks import YamlError
+    from mcbridge.stats.errors import StoreError
     from mcbridge.tables.journal_check import JournalError
     from mcbridge.world.errors import WorldError
     from worldgen.errors import SchematicError
@@ -129,7 +131,7 @@ def operator_problems(exc: BaseException) -> tuple[int, list[str]] | None:
         return EXIT_INVALID_FILE, [_one_line(str(p)) for p in problems]
     if isinstance(exc, YamlError | OptionError):
         return EXIT_INVALID_FILE, [_one_line(str(exc))]
-    if isinstance(exc, WorldError | SchematicError | JournalError | sqlite3.Error):
+    if isinstance(exc, WorldError | SchematicError | JournalError | StoreError | sqlite3.Error):
         return EXIT_OPERATOR, [_one_line(str(exc) or type(exc).__name__)]
     if isinstance(exc, OSError):
         return EXIT_OPERATOR, [_one_line(_os_message(exc))]

@@ -48,6 +48,8 @@ def register(subparsers: Any) -> None:
                    help="seconds the standings stay up after a match (default: the arena's lobby.hold)")
     p.add_argument("--reveal-hold", type=float, default=5.0, help="seconds the revealed hands stay on the walls")
     _web_args(p)
+    p.add_argument("--db", metavar="URL", default=None,
+                   help="stats store: sqlite:///PATH or postgresql://... (default: JOURNAL.stats beside the journal)")
     p.set_defaults(func=cmd_run)
 
     p = subparsers.add_parser("demo", help="bots play full Wool Bluff matches on the embedded world")
@@ -64,6 +66,8 @@ def register(subparsers: Any) -> None:
     p.add_argument("--journal", type=Path, default=None,
                    help="keep the matches in this journal (a killed demo re-run with it resumes)")
     _web_args(p)
+    p.add_argument("--db", metavar="URL", default=None,
+                   help="record the matches' stats: sqlite:///PATH or postgresql://... (default: none)")
     p.set_defaults(func=cmd_demo)
 
     p = subparsers.add_parser("journal", help="the match history in a journal file")
@@ -147,6 +151,7 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
+    from mcbridge.stats.recorder import record_tables
     from mcbridge.tables.build import build_arena
     from mcbridge.tables.config import load_arena
     from mcbridge.tables.dial import dial
@@ -187,7 +192,11 @@ def cmd_run(args: argparse.Namespace) -> int:
             hub, _ = start_web(args.web, [table], token=args.web_token, journal_path=args.journal,
                                conn=conn, supervisor=supervisor)
             until = hub.cycle  # once per cycle on this thread: the web's hook (never stops the loop)
-        supervisor.run(until=until, max_seconds=float("inf"))
+        recorder = record_tables(args.journal, args.db or f"sqlite:///{args.journal}.stats", [table])
+        try:
+            supervisor.run(until=until, max_seconds=float("inf"))
+        finally:
+            recorder.stop()
     return 0
 
 
@@ -206,6 +215,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
         matches=args.matches,
         web=args.web,
         web_token=args.web_token,
+        db=args.db,
     )
 
 

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from mcbridge import CONFIG_DIR
+from mcbridge.stats.recorder import record_tables
 from mcbridge.tables.build import build_arena
 from mcbridge.tables.config import load_arena
 from mcbridge.tables.demo import TableBot
@@ -43,6 +44,7 @@ def run_demo(
     quiet: bool = False,
     web: str | None = None,
     web_token: str | None = None,
+    db: str | None = None,
 ) -> int:
     arena = load_arena(ARENA)
     options = dict(arena.options)
@@ -74,6 +76,7 @@ def run_demo(
             )
             supervisor = Supervisor(conn, [table])
             web_cycle = _web(web, web_token, table, supervisor, conn, Path(journal.path))
+            recorder = record_tables(journal.path, db, [table], bots=BOT_NAMES) if db else None
             bots = []
             for booth in range(players):
                 bot = TableBot(table, world.players.join(BOT_NAMES[booth]), booth, seed)
@@ -99,6 +102,9 @@ def run_demo(
             supervisor.step()  # deliver the last words (standings, prizes)
             for line in bots[0].player.chat_heard()[printed:]:
                 _say(quiet, line)
+            if recorder is not None:
+                recorder.stop()
+                _say(quiet, f"stats: {recorder.sent} match(es) recorded in {db}, {recorder.left} queued")
             _say(
                 quiet,
                 f"{matches} match(es) over in {time.monotonic() - started:.1f} s, {supervisor.cycles} cycles, "
