@@ -118,7 +118,10 @@ class Store:
             )
             pk = cur.fetchone()[0]
             cur.executemany(
-                q("INSERT INTO results (match_pk, seat, player, is_bot, rank, score, detail) VALUES (?, ?, ?, ?, ?, ?, ?)"),
+                q(
+                    "INSERT INTO results (match_pk, seat, player, is_bot, rank, score, detail)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?)"
+                ),
                 [(pk, s.seat, s.player, s.is_bot, s.rank, s.score, _json(s.detail)) for s in match.seats],
             )
             for pool in (True, False):
@@ -264,7 +267,8 @@ def _pg_reason(exc: Exception) -> tuple[str, bool]:
     text = " ".join(str(exc).split())
     low = text.lower()
     if "authentication failed" in low or "no password supplied" in low:
-        return "the server refused the user or password: fix them in the URL (postgresql://USER:PASSWORD@HOST/DB)", False
+        fix = "fix them in the URL (postgresql://USER:PASSWORD@HOST/DB)"
+        return f"the server refused the user or password: {fix}", False
     if "does not exist" in low:
         return f"{text}: create it (createdb) or fix the URL", False
     if "invalid" in low or "missing" in low:

@@ -73,7 +73,7 @@ def test_a_newer_schema_is_refused_with_the_fix(tmp_path):
     db.execute("INSERT INTO schema_version (version) VALUES (?)", (SCHEMA_VERSION + 1,))
     db.commit()
     db.close()
-    with pytest.raises(StoreError, match="newer than this mcbridge knows.*upgrade mcbridge"):
+    with pytest.raises(StoreError, match=r"newer than this mcbridge knows.*upgrade mcbridge"):
         SqliteStore(path)
 
 
@@ -88,7 +88,7 @@ def test_reopening_does_not_migrate_again(tmp_path):
 @pytest.mark.parametrize(
     ("url", "message"),
     [
-        ("mysql://x@y/z", "unknown store 'mysql'.*sqlite:///PATH or postgresql://"),
+        ("mysql://x@y/z", r"unknown store 'mysql'.*sqlite:///PATH or postgresql://"),
         ("sqlite:////no/such/dir/s.db", "no directory /no/such/dir"),
     ],
 )
