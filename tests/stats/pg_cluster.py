@@ -50,7 +50,9 @@ def _os_user() -> str | None:
 
 
 class Cluster:
-    def __init__(self) -> None:
+    def __init__(self, fsync: bool = False) -> None:
+        """`fsync=False` for tests (speed, the data is thrown away); benches keep it on."""
+        self.fsync = fsync
         self.os_user = _os_user()
         self.dir = Path(tempfile.mkdtemp(prefix="mcbridge-pg-"))
         self.data = self.dir / "data"
@@ -78,7 +80,9 @@ class Cluster:
         return f"postgresql://{USER}:{password}@127.0.0.1:{self.port}/{db}"
 
     def start(self) -> None:
-        opts = f"-p {self.port} -k {self.dir} -c listen_addresses=127.0.0.1 -c fsync=off"
+        opts = f"-p {self.port} -k {self.dir} -c listen_addresses=127.0.0.1"
+        if not self.fsync:
+            opts += " -c fsync=off"
         self._run(str(BIN / "pg_ctl"), "-D", str(self.data), "-o", opts, "-l", str(self.dir / "log"), "-w",
                   "-t", "60", "start")
 
