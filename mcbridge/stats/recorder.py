@@ -57,8 +57,7 @@ class Recorder:
         # [decided here] catch up: finished matches the outbox never saw (stats enabled on an
         # old journal, or a kill between the finish and the queueing) are recorded too
         for (match_id,) in self.journal.db.execute("SELECT id FROM matches WHERE finished IS NOT NULL"):
-            if not self.outbox.known(match_id):
-                self._watching.add(match_id)
+            self._watching.add(match_id)
 
     def follow(self, sub: Subscription) -> None:
         self._subs.append(sub)
@@ -71,16 +70,21 @@ class Recorder:
         for sub in self._subs:
             for update in sub.drain():
                 self._watching.add(update.match)
+        first = self.journal.db.execute("SELECT started FROM matches ORDER BY id LIMIT 1").fetchone()
+        journal_id = self.outbox.journal_id(first[0]) if first else ""
         for match_id in sorted(self._watching):
-            if self.outbox.known(match_id):
-                self._watching.discard(match_id)
+            row = self.journal.db.execute("SELECT finished FROM matches WHERE id = ?", (match_id,)).fetchone()
+            if row is None or self.outbox.known(journal_id, match_id):
+                self._watching.discard(match_id)  # gone (another journal) or queued already
                 continue
+            if row[0] is None:
+                continue  # still playing: the table writes the result a tick after the last action
             match = self.journal.match(match_id)
             if match.finished is None or match.result is None:
                 continue
             self.outbox.put(
                 MatchRecord(
-                    journal_id=self.outbox.journal_id,
+                    journal_id=journal_id,
                     match_id=match.id,
                     game=match.game,
                     arena=match.arena,
@@ -103,7 +107,7 @@ class Recorder:
                 self._store = self._connect()
             for record in pending:
                 self._store.record(record)
-                self.outbox.sent(record.match_id)
+                self.outbox.sent(record)
                 sent += 1
                 self.sent += 1
             self.last_error = None
