@@ -53,6 +53,7 @@ MIGRATIONS: list[str] = [
         sigma DOUBLE PRECISION NOT NULL,
         PRIMARY KEY (match_pk, player)
     );
+    CREATE INDEX rating_history_player ON rating_history (player, match_pk);
     """,
 ]
 

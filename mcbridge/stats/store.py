@@ -170,12 +170,15 @@ class Store:
         for game, ordinal, matches, wins, is_bot in self._rows(
             "SELECT game, ordinal, matches, wins, is_bot FROM ratings WHERE player = ? ORDER BY game", (name,)
         ):
+            # two index range scans (ratings_board); an OR of both would scan the game's rows
             above = self._rows(
-                "SELECT count(*) FROM ratings WHERE game = ? AND is_bot = ? AND"
-                " (ordinal > ? OR (ordinal = ? AND player < ?))",
-                (game, is_bot, ordinal, ordinal, name),
+                "SELECT count(*) FROM ratings WHERE game = ? AND is_bot = ? AND ordinal > ?", (game, is_bot, ordinal)
             )[0][0]
-            out.append(PlayerGame(game, int(above) + 1, ordinal, matches, wins))
+            tied = self._rows(
+                "SELECT count(*) FROM ratings WHERE game = ? AND is_bot = ? AND ordinal = ? AND player < ?",
+                (game, is_bot, ordinal, name),
+            )[0][0]
+            out.append(PlayerGame(game, int(above) + int(tied) + 1, ordinal, matches, wins))
         return out
 
     def history(self, name: str, limit: int = 10) -> list[tuple[str, int, float, float]]:
