@@ -15,6 +15,14 @@ from mcbridge.textfit import fit_sign_line
 from mcbridge.world.sanitize import sign_line
 
 SIGN_LINES = 4
+#: chat words asking for one's own stats (`!stats`, `!成績`, full-width `！` too)
+STATS_WORDS = frozenset({"stats", "成績"})
+
+
+def is_stats_request(message: str) -> bool:
+    """Whether a chat line asks for the speaker's stats (the table's chat hook checks this)."""
+    text = message.strip()
+    return text.startswith(("!", "！")) and text.lstrip("!！").strip().lower() in STATS_WORDS
 
 
 def safe_name(name: str) -> str:

@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mcbridge.i18n import locale
-from mcbridge.stats.leaderboard import board_signs, safe_name, stats_lines
+from mcbridge.stats.leaderboard import board_signs, is_stats_request, safe_name, stats_lines
 from mcbridge.stats.store import BoardRow, PlayerGame
 from mcbridge.textfit import SIGN_LINE_PX, text_px
 
@@ -42,3 +42,8 @@ def test_stats_answer_in_english_and_japanese():
     ja = stats_lines(locale("ja"), "Aki", games)[0]
     assert "2位" in ja and "5戦" in ja
     assert stats_lines(locale("en"), "§cNew", []) == ["cNew: no rated matches yet."]
+
+
+def test_stats_requests_in_both_languages():
+    assert all(is_stats_request(m) for m in ("!stats", " !STATS ", "!成績", "！成績", "! stats"))
+    assert not any(is_stats_request(m) for m in ("stats", "!stat", "!stats please", "!bid 3"))
