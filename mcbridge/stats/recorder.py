@@ -90,7 +90,9 @@ class Recorder:
                     arena=match.arena,
                     started=match.started,
                     finished=match.finished,
-                    seats=seat_results(list(match.result.get("standings", [])), self.bots),
+                    seats=seat_results(
+                        list(match.result.get("standings", [])), self.bots, match.result.get("score_name")
+                    ),
                 )
             )
             self._watching.discard(match_id)

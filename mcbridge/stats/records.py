@@ -6,7 +6,7 @@ import json
 from dataclasses import asdict, dataclass
 from typing import Any
 
-#: result fields that count as a seat's score, by game (the first one present is taken)
+#: where a result does not name its score (`score_name`), the first of these a row has
 SCORE_FIELDS = ("score", "vp", "points", "chips", "torches")
 
 
@@ -44,11 +44,14 @@ class MatchRecord:
         return cls(**data)
 
 
-def seat_results(standings: list[dict[str, Any]], bots: frozenset[str]) -> tuple[SeatResult, ...]:
+def seat_results(
+    standings: list[dict[str, Any]], bots: frozenset[str], score_name: str | None = None
+) -> tuple[SeatResult, ...]:
     """The rules' standings rows as seat results, names kept exactly as the players have them."""
+    fields = (score_name, *SCORE_FIELDS) if score_name else SCORE_FIELDS
     out = []
     for row in standings:
-        score = next((row[k] for k in SCORE_FIELDS if isinstance(row.get(k), int | float)), None)
+        score = next((row[k] for k in fields if isinstance(row.get(k), int | float)), None)
         name = str(row["name"])
         out.append(
             SeatResult(

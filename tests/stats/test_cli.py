@@ -41,3 +41,5 @@ def test_demo_records_every_match(tmp_path, capsys):
     board = store.top("wool_bluff", bots=True)
     assert len(board) == 4 and all(r.matches == 2 for r in board)
     assert store.top("wool_bluff") == []  # the demo's players are bots: not on the people's board
+    seats = store.conn.execute("SELECT count(*), count(score), min(rank) FROM results").fetchone()
+    assert seats == (8, 8, 1)  # every seat with its score (the result's score_name: torches)

@@ -15,7 +15,7 @@ def play(journal: Journal, names: list[str], finish: bool = True) -> int:
     journal.append(match_id, 0, 0, {"type": "x"})
     if finish:
         standings = [{"seat": i, "name": n, "rank": i + 1, "chips": 10 - i} for i, n in enumerate(names)]
-        journal.finish(match_id, {"over": True, "standings": standings})
+        journal.finish(match_id, {"over": True, "standings": standings, "score_name": "chips"})
     return match_id
 
 
