@@ -15,6 +15,7 @@ be correct but turns every conflict into an abort and a retry of the whole match
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import zlib
 from collections.abc import Iterator
@@ -198,8 +199,6 @@ class Store:
 
 
 def _json(data: Any) -> str:
-    import json
-
     return json.dumps(data, ensure_ascii=False, sort_keys=True)
 
 
