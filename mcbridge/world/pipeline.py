@@ -13,10 +13,18 @@ keeps that knowledge as a queue of *units*, each expecting a known shape of line
   per segment (the default) the culprit is named exactly;
 * a guarded query (may stay silent): its reply then the fence, or the fence alone.
 
-On a timeout or an unexpected line the queue is abandoned (every waiting reply gets the
-error) and a *resync* fence is sent: a `world.getBlocks` of k blocks, with k chosen so
-that no reply still in flight can have k comma-separated integers. Everything up to its
-reply is discarded and the stream is in step again, with no reconnect and no lost events.
+Every line is checked against its command's reply shape (`shapes`), and every batch ends
+with a *closing fence*: a `world.getBlocks` of k blocks, k chosen so that no other reply in
+flight can have k comma-separated integers (and no chat line can hold that many). A batch's
+values count only once its closing fence arrives in its place: a dropped, duplicated or
+cut line anywhere in the batch shifts some line onto the closing fence's slot (or leaves it
+empty until the timeout), so a shift that kept every shape is still caught and the whole
+batch fails with a typed error instead of handing out a neighbour's value.
+
+On a timeout or an unexpected line the queue is abandoned (every waiting reply, and every
+reply of a batch not yet closed, gets the error) and a *resync* fence of another unique
+size is sent. Everything up to its reply is discarded and the stream is in step again,
+with no reconnect and no lost events.
 """
 
 from __future__ import annotations
@@ -25,11 +33,12 @@ import dataclasses
 import logging
 import math
 from abc import ABC, abstractmethod
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from mcbridge.world import shapes
 from mcbridge.world.errors import (
     CommandFailed,
     ProtocolError,
@@ -41,13 +50,16 @@ T = TypeVar("T")
 log = logging.getLogger(__name__)
 
 FAIL = "Fail"
-#: Integers in an ordinary fence's reply (`id,data`); resync fences read 8 or more blocks.
+#: Integers in an ordinary fence's reply (`id,data`); closing and resync fences read more.
 FENCE_SIZE = 2
 #: Lines a RaspberryJuice session runs per tick (protocol/raspberryjuice.md §1).
 COMMANDS_PER_TICK = 9000
 #: The longest request line a server accepts (sakebomb's cap); ours are far shorter.
 MAX_REQUEST_CHARS = 16_384
-_RESYNC_SIZES = range(8, 72)
+#: Closing and resync fences read a 16 x k rectangle: 160 to 400 blocks. A chat reply is at
+#: most about 260 characters, too short for 160 integers, so no player can type one.
+_UNIQUE_WIDTH = 16
+_UNIQUE_SIZES = [_UNIQUE_WIDTH * k for k in range(10, 26)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,17 +115,31 @@ class Reply(Generic[T]):
         return self.done and self._error is None
 
     def _set_line(self, line: str) -> None:
+        """Take this command's reply line; a line of the wrong shape raises `Desync`."""
         if line == FAIL:
             self._fail(CommandFailed([str(self.command)], index=self.index))
             return
+        wanted = shapes.problem(self.command, line)
+        if wanted is not None:
+            raise Desync(f"{self.command} expects {wanted}, got {line[:80]!r}")
         try:
             value = self._parse(line) if self._parse is not None else None
         except (ValueError, IndexError) as exc:
-            reason = f"{self.command}: cannot read the reply {line[:80]!r} ({exc})."
-            self._fail(ProtocolError(reason))
-            return
+            raise Desync(f"{self.command}: cannot read the reply {line[:80]!r} ({exc})") from exc
         self._value = value
         self.done = True
+
+    def _invalidate(self, error: WorldError) -> None:
+        """A value taken from a batch that later proved out of step is withdrawn."""
+        self._value = None
+        self._error = error
+        self.done = True
+
+    def _reset(self) -> None:
+        """Empty the slot before the command is sent again (a retried batch)."""
+        self._value = None
+        self._error = None
+        self.done = False
 
     def _succeed(self) -> None:
         self.done = True
@@ -134,11 +160,15 @@ class Desync(Exception):
 
 def fence_command(size: int, at: tuple[int, int, int]) -> Command:
     """A query whose reply is `size` integers and never `Fail`: `world.getBlockWithData` for
-    the ordinary fence (size 2), a `world.getBlocks` of `size` blocks for a resync."""
+    the ordinary fence (size 2), a flat `world.getBlocks` of `size` blocks (16 wide, in
+    the always-loaded chunks at the origin) for a closing or resync fence."""
     x, y, z = at
     if size == FENCE_SIZE:
         return Command("world.getBlockWithData", (str(x), str(y), str(z)))
-    return Command("world.getBlocks", tuple(map(str, (x, y, z, x, y + size - 1, z))))
+    if size % _UNIQUE_WIDTH:
+        raise ValueError(f"a unique fence reads a multiple of {_UNIQUE_WIDTH} blocks")
+    corner2 = (x + _UNIQUE_WIDTH - 1, y, z + size // _UNIQUE_WIDTH - 1)
+    return Command("world.getBlocks", tuple(map(str, (x, y, z, *corner2))))
 
 
 def is_fence_reply(line: str, size: int) -> bool:
@@ -150,10 +180,12 @@ def is_fence_reply(line: str, size: int) -> bool:
 class _Unit(ABC):
     """A group of replies that expects a known shape of lines."""
 
-    __slots__ = ("complete",)
+    __slots__ = ("closes", "complete")
 
     def __init__(self) -> None:
         self.complete = False
+        #: The batch whose values this unit's reply confirms (its closing fence).
+        self.closes: _OpenBatch | None = None
 
     @abstractmethod
     def feed(self, line: str) -> None:
@@ -273,6 +305,31 @@ class _GuardedUnit(_Unit):
         return str(self.reply.command)
 
 
+class _CloseUnit(_Unit):
+    """A batch's closing fence after a query: exactly its unique-size reply."""
+
+    __slots__ = ("size",)
+
+    def __init__(self, size: int) -> None:
+        super().__init__()
+        self.size = size
+
+    def feed(self, line: str) -> None:
+        if not is_fence_reply(line, self.size):
+            raise Desync(f"expected the closing fence ({self.size} blocks), got {line[:80]!r}")
+        self.complete = True
+
+    def head_command(self) -> str:
+        return f"the closing fence ({self.size} blocks)"
+
+
+@dataclass(eq=False, slots=True)
+class _OpenBatch:
+    """The replies of one batch whose closing fence has not arrived yet."""
+
+    replies: list[Reply[object]]
+
+
 class _ResyncUnit(_Unit):
     __slots__ = ("discarded", "size")
 
@@ -329,8 +386,10 @@ class Pipeline:
     def __init__(self, fence_at: tuple[int, int, int] = (0, 0, 0)) -> None:
         self.fence_at = fence_at
         self._units: deque[_Unit] = deque()
-        self._in_flight_volumes: dict[int, int] = {}
-        self._resync_turn = 0
+        #: Reply sizes (getBlocks volumes, unique fences) of the lines still in flight.
+        self._sizes_in_flight: Counter[int] = Counter()
+        self._open: list[_OpenBatch] = []
+        self._size_turn = 0
         self._unclaimed: dict[Hashable, list[CommandFailed]] = {}
         self.stats = Stats()
         self._lines_since_wait = 0
@@ -346,12 +405,15 @@ class Pipeline:
 
         Setters are grouped `fence_every` at a time and each group is closed by a fence, so
         every setter is confirmed and a stray `Fail` is attributed before any later query
-        reads its reply. With an `owner` (a thread or task id) the setters are
-        fire-and-forget (mcpi's `send`): their failures wait in `unclaimed` until that owner
-        next waits on the connection.
+        reads its reply. The batch ends with a closing fence of a unique size (the last
+        setter fence or guard fence becomes it, else one is added). With an `owner` (a
+        thread or task id) the setters are fire-and-forget (mcpi's `send`): their failures
+        wait in `unclaimed` until that owner next waits on the connection.
         """
         if fence_every < 1:
             raise ValueError("fence_every must be at least 1.")
+        if not items:
+            return b"", None
         parts: list[bytes] = []
         units: list[_Unit] = []
         fence = fence_command(FENCE_SIZE, self.fence_at).wire()
@@ -378,16 +440,33 @@ class Pipeline:
                 parts.append(fence)
             else:
                 units.append(_QueryUnit(item.reply))
-            self._note_volume(item.command, +1)
+            self._count_size(_volume(item.command), +1)
         close_segment()
+        self._close_batch(items, units, parts)
         self._units.extend(units)
         fences = len(parts) - len(items)
         self.stats.commands += len(items)
         self.stats.fences += fences
         self._lines_since_wait += len(parts)
-        if parts:
-            self.stats.writes += 1
-        return b"".join(parts), (units[-1] if units else None)
+        self.stats.writes += 1
+        return b"".join(parts), units[-1]
+
+    def _close_batch(self, items: Sequence[Item], units: list[_Unit], parts: list[bytes]) -> None:
+        """Make the batch's last line a fence of a size nothing else in flight has."""
+        size = self._unique_size()
+        closing = fence_command(size, self.fence_at).wire()
+        last = units[-1]
+        if isinstance(last, _SegmentUnit | _GuardedUnit):
+            last.fence = size
+            parts[-1] = closing
+        else:
+            last = _CloseUnit(size)
+            units.append(last)
+            parts.append(closing)
+        self._count_size(size, +1)
+        batch = _OpenBatch([item.reply for item in items])
+        last.closes = batch
+        self._open.append(batch)
 
     def feed(self, line: str) -> None:
         """Give the next reply line to the unit at the head of the queue."""
@@ -400,8 +479,17 @@ class Pipeline:
         unit.feed(line)
         if unit.complete:
             self._units.popleft()
-            if isinstance(unit, _QueryUnit):
-                self._note_volume(unit.reply.command, -1)
+            self._unit_done(unit)
+
+    def _unit_done(self, unit: _Unit) -> None:
+        if isinstance(unit, _QueryUnit):
+            self._count_size(_volume(unit.reply.command), -1)
+        if isinstance(unit, _CloseUnit | _ResyncUnit):
+            self._count_size(unit.size, -1)
+        elif isinstance(unit, _SegmentUnit | _GuardedUnit) and unit.closes is not None:
+            self._count_size(unit.fence, -1)
+        if unit.closes is not None:
+            self._open.remove(unit.closes)
 
     def waiting(self) -> None:
         """A caller starts waiting for replies: count a round trip and its ticks."""
@@ -426,20 +514,34 @@ class Pipeline:
             return first
         return CommandFailed(first.commands, failed_count=first.failed_count, others=rest)
 
-    def abandon(self, error_for: Callable[[str, bool], WorldError]) -> None:
-        """Fail every waiting reply: `error_for(head_command, is_head)` makes each error."""
+    def abandon(
+        self,
+        error_for: Callable[[str, bool], WorldError],
+        withdrawn: WorldError | None = None,
+    ) -> None:
+        """Fail every waiting reply: `error_for(head_command, is_head)` makes each error.
+
+        Replies of batches whose closing fence has not arrived are withdrawn too (with
+        `withdrawn`, by default their own `error_for`), even those already filled: the
+        stream lost its place somewhere in their batch.
+        """
         head = True
         while self._units:
             unit = self._units.popleft()
             if not isinstance(unit, _ResyncUnit):
                 unit.abandon(error_for(unit.head_command(), head))
                 head = False
-        self._in_flight_volumes.clear()
+        for batch in self._open:
+            for reply in batch.replies:
+                if reply.ok:
+                    reply._invalidate(withdrawn or error_for(str(reply.command), False))
+        self._open.clear()
+        self._sizes_in_flight.clear()
 
     def begin_resync(self, cause: WorldError, culprit: str) -> bytes:
         """After a timeout or desync: fail what waits, then send a fence nobody else matches."""
         self.stats.resyncs += 1
-        in_flight = set(self._in_flight_volumes)
+        size = self._unique_size()  # chosen while the sizes in flight are still known
 
         def error_for(command: str, is_head: bool) -> WorldError:
             if is_head:
@@ -449,9 +551,9 @@ class Pipeline:
                 return ReplyTimeout(lost)
             return ProtocolError(lost, desync=True)
 
-        self.abandon(error_for)
-        size = self._resync_size(in_flight)
+        self.abandon(error_for, withdrawn=cause)
         self._units.append(_ResyncUnit(size))
+        self._count_size(size, +1)
         self.stats.fences += 1
         return fence_command(size, self.fence_at).wire()
 
@@ -464,25 +566,33 @@ class Pipeline:
     def head_command(self) -> str:
         return self._units[0].head_command() if self._units else "nothing"
 
-    def _resync_size(self, in_flight: set[int]) -> int:
-        sizes = [s for s in _RESYNC_SIZES if s not in in_flight]
-        self._resync_turn += 1
-        return sizes[self._resync_turn % len(sizes)]
+    def _unique_size(self) -> int:
+        """A unique-fence size no reply in flight has, and not the one used just before."""
+        self._size_turn += 1
+        sizes = [s for s in _UNIQUE_SIZES if not self._sizes_in_flight[s]]
+        if not sizes:  # cannot happen with fewer than 16 batches in flight
+            sizes = _UNIQUE_SIZES
+        return sizes[self._size_turn % len(sizes)]
 
-    def _note_volume(self, command: Command, delta: int) -> None:
-        """Remember getBlocks volumes in flight: a resync fence must not share one."""
-        if command.name != "world.getBlocks" or len(command.args) != 6:
+    def _count_size(self, size: int | None, delta: int) -> None:
+        if size is None:
             return
-        try:
-            x1, y1, z1, x2, y2, z2 = (int(a) for a in command.args)
-        except ValueError:
-            return
-        volume = (abs(x2 - x1) + 1) * (abs(y2 - y1) + 1) * (abs(z2 - z1) + 1)
-        count = self._in_flight_volumes.get(volume, 0) + delta
+        count = self._sizes_in_flight[size] + delta
         if count > 0:
-            self._in_flight_volumes[volume] = count
+            self._sizes_in_flight[size] = count
         else:
-            self._in_flight_volumes.pop(volume, None)
+            del self._sizes_in_flight[size]
+
+
+def _volume(command: Command) -> int | None:
+    """A getBlocks query's reply size: a closing fence must not share it."""
+    if command.name != "world.getBlocks" or len(command.args) != 6:
+        return None
+    try:
+        x1, y1, z1, x2, y2, z2 = (int(a) for a in command.args)
+    except ValueError:
+        return None
+    return (abs(x2 - x1) + 1) * (abs(y2 - y1) + 1) * (abs(z2 - z1) + 1)
 
 
 def timeout_error(command: str, seconds: float) -> ReplyTimeout:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 
 #: Chat lines longer than this are cut (vanilla clients send at most 256 characters).
 MAX_CHAT = 256
@@ -58,6 +59,77 @@ def arg_text(text: str) -> str:
 def incoming_text(text: str, max_len: int = MAX_INCOMING) -> str:
     """Names and chat lines read from the server, before any other code sees them."""
     return clean_text(text, max_len).strip()
+
+
+# -- player text on the servers, and the reply-field escaping ---------------------------------
+
+#: A Java Edition player name, as vanilla enforces it at login.
+JAVA_NAME = re.compile(r"[A-Za-z0-9_]{3,16}")
+#: Unicode categories stripped from player chat: controls, format characters (bidi
+#: overrides and marks, zero-width joiners), line/paragraph separators, lone surrogates.
+_STRIPPED_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
+#: Vanilla refuses the section sign in player chat: it would forge colour codes.
+SECTION_SIGN = "\u00a7"
+
+
+def is_java_name(name: str) -> bool:
+    return JAVA_NAME.fullmatch(name) is not None
+
+
+def clean_player_chat(message: str, max_len: int = MAX_CHAT) -> str:
+    """What a server keeps of a chat line a player sent: no control, format or bidi
+    characters and no section sign (vanilla kicks for those; we strip them), at most
+    `max_len` characters. An empty result means the line is dropped."""
+    kept = "".join(
+        c
+        for c in str(message)
+        if c != SECTION_SIGN and unicodedata.category(c) not in _STRIPPED_CATEGORIES
+    )
+    return kept[:max_len]
+
+
+def _needs_escape(c: str) -> bool:
+    return c in "\\|" or unicodedata.category(c) in _STRIPPED_CATEGORIES
+
+
+def escape_field(text: str) -> str:
+    """A reply field that carries player text (server/README.md, "Reply escaping").
+
+    `\\` becomes `\\\\`; `|` and every control, format or separator character become
+    `\\uXXXX` (UTF-16 code units, as in JSON). Ordinary text is unchanged, so stock mcpi
+    still reads it; no text can add a reply line, a record or a field.
+    """
+    if not any(_needs_escape(c) for c in text):
+        return text
+    out = []
+    for c in text:
+        if c == "\\":
+            out.append("\\\\")
+        elif not _needs_escape(c):
+            out.append(c)
+        elif ord(c) > 0xFFFF:  # an astral format character: its UTF-16 surrogate pair
+            high, low = divmod(ord(c) - 0x10000, 0x400)
+            out.append(f"\\u{0xD800 + high:04x}\\u{0xDC00 + low:04x}")
+        else:
+            out.append(f"\\u{ord(c):04x}")
+    return "".join(out)
+
+
+_ESCAPE = re.compile(r"\\(\\|u[0-9a-fA-F]{4})")
+
+
+def unescape_field(text: str) -> str:
+    """The inverse of `escape_field`; a backslash not starting an escape stays as it is."""
+    if "\\" not in text:
+        return text
+
+    def one(match: re.Match[str]) -> str:
+        code = match.group(1)
+        return "\\" if code == "\\" else chr(int(code[1:], 16))
+
+    decoded = _ESCAPE.sub(one, text)
+    # Surrogate pairs written as two escapes join back into one character.
+    return decoded.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
 
 
 def number(value: object) -> str:

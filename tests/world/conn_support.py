@@ -15,10 +15,16 @@ JOIN_TIMEOUT = 5.0
 
 
 class _Listener:
-    """Accept loop in a thread; subclasses handle each accepted socket."""
+    """Accept loop in a thread; subclasses handle each accepted socket.
 
-    def __init__(self, port: int = 0) -> None:
-        self._server = socket.create_server(("127.0.0.1", port))
+    With `listening=False` the port is bound but refuses connections until `listen()`:
+    a server that is down, on a port nobody else can take meanwhile (it is never released
+    and bound again).
+    """
+
+    def __init__(self, port: int = 0, *, listening: bool = True) -> None:
+        self._server = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self._server.bind(("127.0.0.1", port))
         self._server.settimeout(0.1)
         self.port = self._server.getsockname()[1]
         self.host = "127.0.0.1"
@@ -27,6 +33,11 @@ class _Listener:
         self._threads: list[threading.Thread] = []
         self._sockets: list[socket.socket] = []
         self._lock = threading.Lock()
+        if listening:
+            self.listen()
+
+    def listen(self) -> None:
+        self._server.listen()
         self._spawn(self._accept_loop)
 
     def _spawn(self, target: Callable[..., None], *args: object) -> None:
@@ -86,11 +97,16 @@ class Proxy(_Listener):
     forwarding n request lines: a server dropping the link in the middle of a batch."""
 
     def __init__(
-        self, target: tuple[str, int], cut_after_lines: int | None = None, port: int = 0
+        self,
+        target: tuple[str, int],
+        cut_after_lines: int | None = None,
+        port: int = 0,
+        *,
+        listening: bool = True,
     ) -> None:
         self.target = target
         self.cut_after_lines = cut_after_lines
-        super().__init__(port)
+        super().__init__(port, listening=listening)
 
     def _handle(self, client: socket.socket) -> None:
         upstream = socket.create_connection(self.target, timeout=JOIN_TIMEOUT)

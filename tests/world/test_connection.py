@@ -41,7 +41,9 @@ def test_stock_mcpi_calls_work_on_our_connection(conn: Minecraft, spot: tuple[in
     assert conn.events.pollBlockHits() == []
     conn.postToChat("hello from the tests")
     conn.events.clearAll()
-    assert isinstance(conn.getHeight(x, z), int)
+    # RJ's heightmap answer: the first free y above the column's highest block (the wool).
+    assert conn.getHeight(x, z) == y + 1
+    assert conn.getHeight(x + 3, z) == y  # untouched ground: the first air block
 
 
 def test_a_batch_is_one_round_trip_with_replies_in_order(
@@ -65,7 +67,8 @@ def test_a_batch_is_one_round_trip_with_replies_in_order(
     spent = conn.conn.stats - before
     assert {pos: r.result() for pos, r in read.items()} == walls
     assert ids.result() == [walls[p].id for p in Cuboid((x, y, z), (x + 3, y + 1, z + 4))]
-    assert (spent.round_trips, spent.writes, spent.commands, spent.fences) == (1, 1, 41, 0)
+    # One closing fence: the values count only once it arrived in its place.
+    assert (spent.round_trips, spent.writes, spent.commands, spent.fences) == (1, 1, 41, 1)
 
 
 def test_get_blocks_follows_the_cuboid_order(conn: Minecraft, spot: tuple[int, int, int]) -> None:
@@ -227,5 +230,6 @@ def test_stats_count_commands_fences_and_round_trips(
         batch.get_block((x, y, z))
         batch.flush()
         stats = raw_conn.stats
-        assert (stats.commands, stats.fences, stats.writes, stats.round_trips) == (4, 3, 1, 1)
-        assert stats.replies == 4 and stats.tick_waits == 1
+        # A fence after each setter, then the batch's closing fence after the query.
+        assert (stats.commands, stats.fences, stats.writes, stats.round_trips) == (4, 4, 1, 1)
+        assert stats.replies == 5 and stats.tick_waits == 1

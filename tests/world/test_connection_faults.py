@@ -4,13 +4,13 @@ connection never loses its place in the reply stream."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from conn_support import Proxy, ScriptedServer
 
 from mcbridge.world import blocks
+from mcbridge.world import connection as connection_module
 from mcbridge.world.blocks import Block
 from mcbridge.world.connection import Connection, Minecraft
 from mcbridge.world.embedded import EmbeddedHandle
@@ -27,42 +27,63 @@ NO_ENTITY = 987_654
 JOIN = 10.0
 
 
-@pytest.fixture
-def resume_later(embedded: EmbeddedHandle) -> Iterator[threading.Timer]:
-    """Pause the server's clock now; the returned timer resumes it when started."""
-    embedded.pause()
-    timer = threading.Timer(0.6, embedded.resume)
-    yield timer
-    timer.cancel()
-    timer.join(JOIN)
-    embedded.resume()
+#: Every timeout here waits for something that cannot come (a paused server, a command RJ
+#: never answers), so it is no race; it is still at least 2 s so that a loaded machine
+#: answering the other commands late cannot fail a test.
+TIMEOUT = 2.0
 
 
-def test_a_timeout_resynchronises_in_place(embedded: EmbeddedHandle) -> None:
-    with Connection(embedded.host, embedded.port, reply_timeout=0.3) as conn:
-        for round_no in range(3):
+class ResumeOnResync(Connection):
+    """Resumes the paused embedded server when the connection starts its resync: the late
+    replies then arrive just before the resync fence, with no timer involved."""
+
+    def __init__(self, embedded: EmbeddedHandle, **options: Any) -> None:
+        self.embedded = embedded
+        super().__init__(embedded.host, embedded.port, **options)
+
+    def _resync(self, cause: ReplyTimeout | ProtocolError) -> None:
+        self.embedded.resume()
+        super()._resync(cause)
+
+
+def test_a_silent_query_is_caught_by_the_closing_fence(embedded: EmbeddedHandle) -> None:
+    with Connection(embedded.host, embedded.port, reply_timeout=TIMEOUT) as conn:
+        for round_no in range(2):
             batch = conn.batch()
             batch.set_block((round_no, 30, 0), blocks.wool(round_no))
             before = batch.get_block_with_data((round_no, 30, 0))
-            # Unguarded on purpose: RJ never answers this, so only the timeout can end it.
+            # Unguarded on purpose: RJ never answers this, so the batch's closing fence
+            # arrives in its place (and is no name), which shows the silence at once.
             silent = batch.command("entity.getName", NO_ENTITY, parse=str, guarded=False)
-            with pytest.raises(ReplyTimeout, match="no reply within"):
+            with pytest.raises(ProtocolError, match="entity.getName") as caught:
                 batch.flush()
-            assert before.result() == blocks.wool(round_no)
-            assert isinstance(silent.error, ReplyTimeout)
+            assert caught.value.desync
+            # The batch never closed, so even its answered query hands out no value.
+            assert before.error is caught.value and silent.error is caught.value
             check = conn.batch()
             again = check.get_block_with_data((round_no, 30, 0))
             check.flush()
             assert again.result() == blocks.wool(round_no)
-        assert (conn.stats.timeouts, conn.stats.resyncs, conn.stats.reconnects) == (3, 3, 0)
+        assert (conn.stats.timeouts, conn.stats.resyncs, conn.stats.reconnects) == (0, 2, 0)
 
 
-def test_late_replies_after_a_timeout_are_discarded(
-    embedded: EmbeddedHandle, resume_later: threading.Timer
-) -> None:
+def test_a_timeout_withdraws_the_whole_batch(embedded: EmbeddedHandle) -> None:
+    embedded.set_block(0, 30, 1, 35, 4)
+    embedded.pause()
+    with ResumeOnResync(embedded, reply_timeout=TIMEOUT, resync_timeout=10) as conn:
+        batch = conn.batch()
+        read = batch.get_block_with_data((0, 30, 1))
+        with pytest.raises(ReplyTimeout, match="no reply within"):
+            batch.flush()
+        assert isinstance(read.error, ReplyTimeout)
+        assert Minecraft(conn).getBlockWithData(0, 30, 1) == Block(35, 4)
+        assert (conn.stats.timeouts, conn.stats.resyncs, conn.stats.reconnects) == (1, 1, 0)
+
+
+def test_late_replies_after_a_timeout_are_discarded(embedded: EmbeddedHandle) -> None:
     embedded.set_block(1, 31, 0, 35, 5)
-    with Connection(embedded.host, embedded.port, reply_timeout=0.3, resync_timeout=10) as conn:
-        resume_later.start()
+    embedded.pause()
+    with ResumeOnResync(embedded, reply_timeout=TIMEOUT, resync_timeout=10) as conn:
         batch = conn.batch()
         first = batch.get_block((1, 31, 0))
         setter = batch.set_block((2, 31, 0), blocks.wool("lime"))
@@ -83,7 +104,9 @@ def test_a_server_that_stops_answering_is_dropped_then_reconnected(
 ) -> None:
     embedded.set_block(0, 32, 0, 35, 9)
     hooks: list[Connection] = []
-    with Connection(embedded.host, embedded.port, reply_timeout=0.2, resync_timeout=0.2) as conn:
+    with Connection(
+        embedded.host, embedded.port, reply_timeout=TIMEOUT, resync_timeout=TIMEOUT
+    ) as conn:
         conn.on_reconnect.append(hooks.append)
         embedded.pause()
         try:
@@ -116,24 +139,33 @@ def test_a_link_dropped_mid_batch_reconnects_and_runs_the_hooks(embedded: Embedd
         conn.close()
 
 
-def test_reconnect_backs_off_until_the_server_is_back(embedded: EmbeddedHandle) -> None:
-    first = Proxy((embedded.host, embedded.port))
-    port = first.port
-    conn = Connection(first.host, port, reconnect_timeout=10)
-    first.stop()
-    with pytest.raises(ConnectionLost):
-        conn.sendReceive("world.getBlock", 0, 0, 0)
-    restarted: list[Proxy] = []
-    timer = threading.Timer(0.4, lambda: restarted.append(Proxy((embedded.host, embedded.port), port=port)))
-    timer.start()
+def test_connect_backs_off_until_the_server_is_up(
+    embedded: EmbeddedHandle, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The server comes up during the first back-off pause (no timer, no re-bound port)."""
+    proxy = Proxy((embedded.host, embedded.port), listening=False)
+    pauses: list[float] = []
+    real_sleep = connection_module.time.sleep
+
+    def pause(seconds: float) -> None:
+        pauses.append(seconds)
+        if len(pauses) == 2:
+            proxy.listen()
+        real_sleep(seconds)
+
+    monkeypatch.setattr(connection_module.time, "sleep", pause)
     try:
+        conn = Connection(proxy.host, proxy.port, connect_timeout=30)
         assert conn.sendReceive("world.getBlock", 0, -1, 0) == str(embedded.get_block(0, -1, 0)[0])
-        assert conn.stats.reconnects == 1
-    finally:
-        timer.join(JOIN)
+        assert len(pauses) == 2 and pauses[1] == 2 * pauses[0]  # refused twice, doubling
+        proxy.cut()
+        with pytest.raises(ConnectionLost):
+            conn.sendReceive("world.getBlock", 0, 0, 0)
+        assert conn.sendReceive("world.getBlock", 0, -1, 0) == str(embedded.get_block(0, -1, 0)[0])
+        assert conn.stats.reconnects == 1 and proxy.accepted == 2
         conn.close()
-        for proxy in restarted:
-            proxy.stop()
+    finally:
+        proxy.stop()
 
 
 def test_an_unexpected_line_is_detected_and_repaired() -> None:
