@@ -103,8 +103,16 @@ class AsyncConnection:
         fence_every: int = 1,
         fence_at: tuple[int, int, int] = (0, 0, 0),
         resync_timeout: float | None = None,
+        retries: int = 2,
+        secret: str | None = None,
     ) -> None:
         self.host, self.port = host, port
+        #: A batch of idempotent commands (`commands.IDEMPOTENT`) whose stream lost its
+        #: place (a desync or a timeout, resynchronised in place) is sent again up to this
+        #: many times. A lost link is raised: `on_reconnect` hooks repair the world then.
+        self.retries = retries
+        #: The bridge's shared secret (server/README.md), sent first on every connection.
+        self.secret = secret
         self.reply_timeout = reply_timeout
         #: How long a resync may wait for its fence (late replies arrive first).
         self.resync_timeout = 3 * reply_timeout if resync_timeout is None else resync_timeout
@@ -148,8 +156,14 @@ class AsyncConnection:
     async def run_batch(self, items: list[Item], fence_every: int) -> None:
         async with self._lock:
             await self._check_extensions(items)
-            await self._write(items, fence_every, owner=None, wait=True)
-            error = batch_error(item.reply for item in items)
+            for attempt in range(self.retries + 1):
+                await self._write(items, fence_every, owner=None, wait=True)
+                error = batch_error(item.reply for item in items)
+                retry = self.connected and attempt < self.retries
+                if not (retry and commands.worth_retrying(error, items)):
+                    break
+                log.info("sending the batch again (%s)", error)
+                commands.reset_replies(items)
             if error is not None:
                 raise error
             self._raise_unclaimed()

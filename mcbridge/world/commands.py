@@ -20,7 +20,7 @@ from mcpi.vec3 import Vec3
 
 from mcbridge.world import sanitize
 from mcbridge.world.blocks import Block
-from mcbridge.world.errors import Unsupported
+from mcbridge.world.errors import ProtocolError, ReplyTimeout, Unsupported
 from mcbridge.world.geometry import Cuboid, Pos
 from mcbridge.world.pipeline import MAX_REQUEST_CHARS, Command, Item, Reply
 
@@ -34,6 +34,21 @@ _NOT_IN_RJ = ("world.checkpoint.", "world.setting", "player.setting", "camera.")
 
 #: Queries RaspberryJuice may never answer: always followed by a fence (see `Batch.command`).
 MAY_STAY_SILENT = frozenset({"entity.getName"})
+
+#: Commands that have the same effect when they run twice: a batch of only these is sent
+#: again after a desync or a timeout (`Connection.retries`). Event polls (they consume the
+#: events), chat, private messages, gives and entity spawns or removals are not.
+IDEMPOTENT = frozenset(
+    {
+        "world.getBlock", "world.getBlockWithData", "world.getBlocks", "world.getHeight",
+        "world.getPlayerIds", "world.getPlayerId", "world.getEntities", "world.getEntityTypes",
+        "world.setBlock", "world.setBlocks", "world.setSign",
+        "entity.getName", "entity.getPos", "entity.getTile", "entity.getDirection",
+        "entity.getRotation", "entity.getPitch", "entity.setPos", "entity.setTile",
+        "player.getPos", "player.getTile", "player.getDirection", "player.getRotation",
+        "player.getPitch", "mcbridge.capabilities", "mcbridge.getSign",
+    }
+)  # fmt: skip
 
 #: Extension commands and the capability each needs (mcbridge.capabilities()).
 EXTENSIONS = {
@@ -112,6 +127,17 @@ def _flatten_into(name: str, values: Iterable[object], out: list[str]) -> None:
             out.append(sanitize.arg_text(str(value)))
 
 
+def worth_retrying(error: BaseException | None, items: Sequence[Item]) -> bool:
+    """Send a batch again only if its stream lost its place and running it twice is safe."""
+    lost_place = isinstance(error, ReplyTimeout) or (isinstance(error, ProtocolError) and error.desync)
+    return lost_place and all(item.command.name in IDEMPOTENT for item in items)
+
+
+def reset_replies(items: Iterable[Item]) -> None:
+    for item in items:
+        item.reply._reset()
+
+
 def extensions_needed(items: Iterable[Item]) -> set[str]:
     """Capabilities (`mcbridge.capabilities()`) these commands need from the server."""
     return {EXTENSIONS[i.command.name] for i in items if i.command.name in EXTENSIONS}
@@ -140,24 +166,22 @@ def parse_tile(line: str) -> Pos:
 
 
 def parse_name(line: str) -> str:
-    return sanitize.incoming_text(line, sanitize.MAX_ARG)
+    """The exact name, escapes decoded: nothing is folded (see `PlayerRegistry.learn`)."""
+    return sanitize.unescape_field(line)
 
 
 def parse_hits(line: str) -> list[BlockEvent]:
-    """`x,y,z,face,entityId|...`; a malformed record is skipped, not fatal."""
+    """`x,y,z,face,entityId|...`; a malformed record raises (the stream is out of step)."""
     hits = []
     for record in line.split("|") if line else []:
-        try:
-            x, y, z, face, entity = (int(part) for part in record.split(","))
-        except ValueError:
-            log.warning("ignoring a malformed block-hit record %r", record[:80])
-            continue
+        x, y, z, face, entity = (int(part) for part in record.split(","))
         hits.append(BlockEvent.Hit(x, y, z, face, entity))
     return hits
 
 
 def parse_chats(line: str, entity_id: int | None = None) -> list[ChatEvent]:
-    """`entityId,message|...`. A `|` typed in a message splits it into fake records; a record
+    """`entityId,message|...`, messages escaped (server/README.md). On plain RaspberryJuice,
+    which does not escape, a `|` typed in a message splits it into fake records; a record
     that does not start with the expected id is glued back onto the previous message.
 
     With `entity_id` (a per-player poll) every genuine record has that id, so a player
@@ -175,7 +199,7 @@ def parse_chats(line: str, entity_id: int | None = None) -> list[ChatEvent]:
             posts[-1][1] = f"{posts[-1][1]}|{record}"
         else:
             log.warning("ignoring a malformed chat record %r", record[:80])
-    return [ChatEvent.Post(int(eid), sanitize.incoming_text(str(text))) for eid, text in posts]
+    return [ChatEvent.Post(int(eid), sanitize.incoming_text(sanitize.unescape_field(str(text)))) for eid, text in posts]
 
 
 @dataclass(frozen=True)
@@ -366,9 +390,7 @@ class Batch:
         if entity_id is None:
             return self.command("events.chat.posts", parse=parse_chats)
         eid = int(entity_id)
-        return self.command(
-            "entity.events.chat.posts", eid, parse=lambda line: parse_chats(line, eid)
-        )
+        return self.command("entity.events.chat.posts", eid, parse=lambda line: parse_chats(line, eid))
 
     def poll_placed(self) -> Reply[list[BlockChange]]:
         """Server extension (`placements`): blocks players placed since the last poll."""

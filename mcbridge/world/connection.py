@@ -174,8 +174,16 @@ class Connection:
         fence_every: int = 1,
         fence_at: tuple[int, int, int] = (0, 0, 0),
         resync_timeout: float | None = None,
+        retries: int = 2,
+        secret: str | None = None,
     ) -> None:
         self.host, self.port = host, port
+        #: A batch of idempotent commands (`commands.IDEMPOTENT`) whose stream lost its
+        #: place (a desync or a timeout, resynchronised in place) is sent again up to this
+        #: many times. A lost link is raised: `on_reconnect` hooks repair the world then.
+        self.retries = retries
+        #: The bridge's shared secret (server/README.md), sent first on every connection.
+        self.secret = secret
         self.reply_timeout = reply_timeout
         #: How long a resync may wait for its fence (late replies arrive first).
         self.resync_timeout = 3 * reply_timeout if resync_timeout is None else resync_timeout
@@ -208,11 +216,22 @@ class Connection:
         return SyncBatch(self, self.fence_every if fence_every is None else fence_every)
 
     def run_batch(self, items: list[Item], fence_every: int) -> None:
-        """Write `items` at once, wait for all their replies, raise what the batch earned."""
+        """Write `items` at once, wait for all their replies, raise what the batch earned.
+
+        A batch of idempotent commands whose stream lost its place but was resynchronised
+        in place is sent again (up to `retries` times); otherwise the typed error is
+        raised and the batch hands out no value.
+        """
         with self._lock:
             self._check_extensions(items)
-            self._write(items, fence_every, owner=None, wait=True)
-            error = batch_error(item.reply for item in items)
+            for attempt in range(self.retries + 1):
+                self._write(items, fence_every, owner=None, wait=True)
+                error = batch_error(item.reply for item in items)
+                retry = self.connected and attempt < self.retries
+                if not (retry and commands.worth_retrying(error, items)):
+                    break
+                log.info("sending the batch again (%s)", error)
+                commands.reset_replies(items)
             if error is not None:
                 raise error
             self._raise_unclaimed()

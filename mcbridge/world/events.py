@@ -8,7 +8,12 @@ unforgeable: a player who types `hi|57,bluff` cannot speak for entity 57, becaus
 genuine record in player A's reply carries A's id (see `commands.parse_chats`).
 
 `PlayerRegistry` maps entity ids to names (ids change when a player reconnects) using
-guarded `entity.getName` queries, which cannot hang on an unknown id.
+guarded `entity.getName` queries, which cannot hang on an unknown id. A player is the pair
+(entity id, exact name): names are never folded, and a name that is not a valid Java name
+("Aki ", "Aki\u0000", "Aki\u202e", 17 characters) is refused, so its clicks and chat reach
+no table and nobody can pass for a seated player. Every poll also re-reads the names of
+the ids it already knows, in the same write, so an id reused by someone else (a world
+restart) is never taken for its old owner.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from typing import TypeVar
 from mcpi.event import BlockEvent, ChatEvent
 from mcpi.vec3 import Vec3
 
+from mcbridge.world import sanitize
 from mcbridge.world.aconnection import AsyncConnection
 from mcbridge.world.commands import Batch, PosLike
 from mcbridge.world.connection import Connection
@@ -63,6 +69,7 @@ class PlayerRegistry:
         self._names: dict[int, str] = {}
         self._ids: dict[str, int] = {}
         self._departed: dict[int, str] = {}
+        self._refused: set[int] = set()
 
     def name_of(self, entity_id: int) -> str | None:
         return self._names.get(entity_id) or self._departed.get(entity_id)
@@ -90,17 +97,44 @@ class PlayerRegistry:
             del self._names[entity_id]
             if self._ids.get(name) == entity_id:
                 del self._ids[name]
-        return sorted(i for i in online if i not in self._names)
+        self._refused &= online
+        return sorted(i for i in online if i not in self._names and i not in self._refused)
 
     def ask_names(self, batch: Batch, entity_ids: Iterable[int]) -> list[tuple[int, Reply[str]]]:
         return [(i, batch.entity_name(i)) for i in entity_ids]
 
     def learn(self, answers: Iterable[tuple[int, Reply[str]]]) -> None:
+        """Take `entity.getName` answers; refuse (log, ignore) names no vanilla server allows."""
         for entity_id, reply in answers:
-            if reply.ok and reply.result():
-                name = reply.result()
-                self._names[entity_id] = name
-                self._ids[name] = entity_id  # a reconnected player's new id wins
+            if not reply.ok:
+                continue
+            name = reply.result()
+            if not sanitize.is_java_name(name):
+                if entity_id not in self._refused:
+                    log.warning(
+                        "ignoring entity %d: its name %r is not a Java player name (3-16 of "
+                        "A-Z, a-z, 0-9, _); nothing it does reaches a table",
+                        entity_id,
+                        name[:40],
+                    )
+                self._refused.add(entity_id)
+                self._forget(entity_id)
+                continue
+            self._refused.discard(entity_id)
+            old = self._names.get(entity_id)
+            if old is not None and old != name:
+                log.info("entity %d is now %s (was %s)", entity_id, name, old)
+                self._forget(entity_id)
+            self._names[entity_id] = name
+            self._ids[name] = entity_id  # a reconnected player's new id wins
+
+    def _forget(self, entity_id: int) -> None:
+        name = self._names.pop(entity_id, None)
+        if name is not None and self._ids.get(name) == entity_id:
+            del self._ids[name]
+
+    def known_ids(self) -> list[int]:
+        return list(self._names)
 
     def refresh(self, conn: Connection) -> None:
         """Re-read the player list (two round trips only when someone new joined)."""
@@ -125,30 +159,22 @@ class PlayerRegistry:
             await batch.flush()
             self.learn(answers)
 
-    def _ask_positions(
-        self, batch: Batch, names: Iterable[str] | None
-    ) -> dict[str, Reply[Vec3] | None]:
+    def _ask_positions(self, batch: Batch, names: Iterable[str] | None) -> dict[str, Reply[Vec3] | None]:
         wanted = list(self._ids) if names is None else list(names)
-        return {
-            n: (batch.entity_pos(self._ids[n]) if n in self._ids else None) for n in wanted
-        }
+        return {n: (batch.entity_pos(self._ids[n]) if n in self._ids else None) for n in wanted}
 
     @staticmethod
     def _positions(asked: dict[str, Reply[Vec3] | None]) -> dict[str, Vec3 | None]:
         return {n: (r.result() if r is not None and r.ok else None) for n, r in asked.items()}
 
-    def positions(
-        self, conn: Connection, names: Iterable[str] | None = None
-    ) -> dict[str, Vec3 | None]:
+    def positions(self, conn: Connection, names: Iterable[str] | None = None) -> dict[str, Vec3 | None]:
         """Positions of these players (default: all known) in one round trip; None if gone."""
         batch = conn.batch()
         asked = self._ask_positions(batch, names)
         batch.flush()
         return self._positions(asked)
 
-    async def apositions(
-        self, conn: AsyncConnection, names: Iterable[str] | None = None
-    ) -> dict[str, Vec3 | None]:
+    async def apositions(self, conn: AsyncConnection, names: Iterable[str] | None = None) -> dict[str, Vec3 | None]:
         batch = conn.batch()
         asked = self._ask_positions(batch, names)
         await batch.flush()
@@ -164,6 +190,7 @@ class _Pending:
     ids: Reply[list[int]]
     hits: Reply[list[BlockEvent]]
     chats: list[Reply[list[ChatEvent]]]
+    names: list[tuple[int, Reply[str]]]
 
 
 class EventPoller:
@@ -221,6 +248,7 @@ class EventPoller:
         batch = conn.batch()
         pending = self._ask(batch)
         batch.flush()
+        self.registry.learn(pending.names)
         new = self.registry.update_ids(pending.ids.result() if pending.ids.ok else [])
         if new:
             batch = conn.batch()
@@ -233,6 +261,7 @@ class EventPoller:
         batch = conn.batch()
         pending = self._ask(batch)
         await batch.flush()
+        self.registry.learn(pending.names)
         new = self.registry.update_ids(pending.ids.result() if pending.ids.ok else [])
         if new:
             batch = conn.batch()
@@ -246,6 +275,7 @@ class EventPoller:
             ids=batch.get_player_ids(),
             hits=batch.poll_block_hits(),
             chats=[batch.poll_chat_posts(i) for i in self.registry.chat_sources()],
+            names=self.registry.ask_names(batch, self.registry.known_ids()),
         )
 
     def _dispatch(self, pending: _Pending) -> Polled:

@@ -287,8 +287,7 @@ class _GuardedUnit(_Unit):
                     CommandFailed(
                         [str(self.reply.command)],
                         index=self.reply.index,
-                        reason="the server stayed silent (RaspberryJuice does this for an "
-                        "unknown entity id)",
+                        reason="the server stayed silent (RaspberryJuice does this for an unknown entity id)",
                     )
                 )
             self.complete = True
@@ -623,6 +622,4 @@ def batch_error(replies: Iterable[Reply[object]]) -> WorldError | None:
     first, *rest = failed_setters
     if not rest:
         return first
-    return CommandFailed(
-        first.commands, index=first.index, failed_count=first.failed_count, others=rest
-    )
+    return CommandFailed(first.commands, index=first.index, failed_count=first.failed_count, others=rest)

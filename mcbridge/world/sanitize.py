@@ -80,11 +80,7 @@ def clean_player_chat(message: str, max_len: int = MAX_CHAT) -> str:
     """What a server keeps of a chat line a player sent: no control, format or bidi
     characters and no section sign (vanilla kicks for those; we strip them), at most
     `max_len` characters. An empty result means the line is dropped."""
-    kept = "".join(
-        c
-        for c in str(message)
-        if c != SECTION_SIGN and unicodedata.category(c) not in _STRIPPED_CATEGORIES
-    )
+    kept = "".join(c for c in str(message) if c != SECTION_SIGN and unicodedata.category(c) not in _STRIPPED_CATEGORIES)
     return kept[:max_len]
 
 

@@ -86,9 +86,9 @@ def _chat_posts(command: Command, line: str) -> str | None:
     head = _CHAT_HEAD.match(line)
     if head is None:
         return "chat records (entityId,message|...)"
-    if command.name == "entity.events.chat.posts" and command.args:
-        if head.group(1) != command.args[0].strip():
-            return f"chat records of entity {command.args[0]}"
+    per_player = command.name == "entity.events.chat.posts" and command.args
+    if per_player and head.group(1) != command.args[0].strip():
+        return f"chat records of entity {command.args[0]}"
     return None
 
 
