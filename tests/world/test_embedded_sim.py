@@ -95,10 +95,12 @@ def test_chat_limits_and_what_players_hear(embedded):
     frank.chat("hello")
     with pytest.raises(WorldError, match="256"):
         frank.chat("x" * 257)
-    with pytest.raises(WorldError, match="newlines"):
-        frank.chat("two\nlines")
-    assert gina.chat_heard() == ["Welcome gina", "<frank> hello"]
-    assert frank.chat_heard() == ["Welcome frank", "Welcome gina", "<frank> hello"]
+    frank.chat("two\nlines\u202e\u00a7c")  # control, bidi and colour codes are stripped
+    frank.chat("\r\n\u200b")  # nothing left: dropped
+    assert gina.chat_heard() == ["Welcome gina", "<frank> hello", "<frank> twolinesc"]
+    assert frank.chat_heard() == [
+        "Welcome frank", "Welcome gina", "<frank> hello", "<frank> twolinesc"
+    ]
     embedded.tell("gina", "secret")
     assert gina.private_messages() == ["secret"] and frank.private_messages() == []
     assert "secret" not in embedded.public_chat()
@@ -136,7 +138,7 @@ def test_player_commands_stay_pinned_after_the_player_leaves(embedded):
 
 
 def test_simulated_players_are_safe_from_many_threads(embedded):
-    players = [embedded.players.join(f"t{i}") for i in range(8)]
+    players = [embedded.players.join(f"tom{i}") for i in range(8)]
     errors: list[BaseException] = []
 
     def busy(player) -> None:

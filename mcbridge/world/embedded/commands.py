@@ -19,6 +19,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TypeVar
 
+from mcbridge.world.sanitize import escape_field
+
 from . import ids
 from .javatext import (
     format_double,
@@ -225,7 +227,8 @@ def get_player_id(call: Call) -> str:
 @command("entity.getName")
 def get_name(call: Call) -> str | None:
     entity = call.entity(0)
-    return None if entity is None else entity.name  # unknown id: RJ sends nothing at all
+    # Unknown id: RJ sends nothing at all. Names are escaped (server/README.md).
+    return None if entity is None else escape_field(entity.name)
 
 
 @command("player.getTile")
@@ -490,7 +493,8 @@ def _hits(call: Call, entity_id: int | None) -> str:
 
 def _chats(call: Call, entity_id: int | None) -> str:
     return "|".join(
-        f"{post.entity_id},{post.message}" for post in _take(call.session.chats, entity_id)
+        f"{post.entity_id},{escape_field(post.message)}"
+        for post in _take(call.session.chats, entity_id)
     )
 
 

@@ -31,9 +31,10 @@ log = logging.getLogger("mcbridge.world.embedded")
 
 DEFAULT_PORT = 4711
 MAX_COMMANDS_PER_TICK = 9000
-#: A reader stops reading while its session has this many lines waiting (back-pressure
-#: instead of unbounded memory; RJ's queue is unbounded).
-MAX_QUEUED_LINES = 100_000
+#: A reader stops reading while its session has this many characters of lines waiting
+#: (back-pressure instead of unbounded memory; RJ's queue is unbounded). A client that
+#: sends faster than the ticks run is slowed down by TCP, and loses nothing.
+MAX_QUEUED_CHARS = 1 << 20
 #: A session whose client does not read its replies is not run while this much output
 #: is still unsent.
 MAX_UNSENT_BYTES = 64 << 20
@@ -143,10 +144,12 @@ class EmbeddedServer:
             try:
                 self._run_session(session)
             except MalformedLine as exc:
-                # RJ throws this outside its try/catch: the rest of the tick is lost for
-                # this session and every later one; their lines run next tick.
-                log.warning("malformed line %r: tick abandoned", exc.args[0])
-                break
+                # RJ throws this outside its try/catch and loses the rest of the tick for
+                # every later session too, so a flood of blank lines on one connection
+                # stalls all others for as many ticks [decided here: hardening]. Only the
+                # culprit's turn ends: its next lines run next tick.
+                log.warning("session %d: malformed line %r: its turn ends", session.number,
+                            exc.args[0])
 
     def _run_session(self, session: Session) -> None:
         if session.origin is None:
@@ -157,7 +160,7 @@ class EmbeddedServer:
                 return
             processed = 0
             while session.in_queue:
-                reply = run_line(session, self.world, session.in_queue.popleft())
+                reply = run_line(session, self.world, session.next_line())
                 processed += 1
                 if reply is not None:
                     replies.append(reply)
@@ -235,7 +238,7 @@ class EmbeddedServer:
                 if not data:
                     break
                 self._queue(session, splitter.feed(data))
-                while len(session.in_queue) > MAX_QUEUED_LINES and session in self.sessions:
+                while session.queued_chars > MAX_QUEUED_CHARS and session in self.sessions:
                     await asyncio.sleep(0.005)
             self._queue(session, splitter.finish())
         except (ConnectionError, OSError):
@@ -251,7 +254,7 @@ class EmbeddedServer:
                 self._readers.discard(task)
 
     def _queue(self, session: Session, lines: Iterable[str]) -> None:
-        session.in_queue.extend(lines)
+        session.queue_lines(lines)
         self._work.set()
 
     # ------------------------------------------------- world events -> session queues

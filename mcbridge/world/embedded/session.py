@@ -12,7 +12,7 @@ from __future__ import annotations
 import codecs
 import logging
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from .overlays import BlockChange
@@ -21,9 +21,11 @@ from .world import BlockHit, ChatPost, Player
 
 log = logging.getLogger("mcbridge.world.embedded")
 
-#: Lines longer than this are not kept (RJ has no cap; a cap keeps memory bounded). The
-#: line is answered ``Fail``, so a client waiting for a reply still gets exactly one line.
-MAX_LINE_CHARS = 1 << 20
+#: Lines longer than this are not kept (RJ has no cap; a cap keeps memory bounded: 200
+#: connections each holding an unterminated line cost at most 200 x 64 KiB). The client's
+#: longest request is 16 KiB (`pipeline.MAX_REQUEST_CHARS`). The line is answered
+#: ``Fail``, so a client waiting for a reply still gets exactly one line.
+MAX_LINE_CHARS = 1 << 16
 #: Event queues keep at most this many events per kind; the oldest are dropped beyond it.
 MAX_QUEUED_EVENTS = 100_000
 #: Stands in for an over-long line in the input queue.
@@ -114,6 +116,17 @@ class Session:
     broken: deque[BlockChange] = field(default_factory=lambda: deque(maxlen=MAX_QUEUED_EVENTS))
     end_of_input: bool = False
     pending_removal: bool = False
+    queued_chars: int = 0
+
+    def queue_lines(self, lines: Iterable[str]) -> None:
+        for line in lines:
+            self.in_queue.append(line)
+            self.queued_chars += len(line)
+
+    def next_line(self) -> str:
+        line = self.in_queue.popleft()
+        self.queued_chars -= len(line)
+        return line
 
     # The world calls these (through the server) when a player acts.
     def block_hit(self, hit: BlockHit) -> None:

@@ -14,6 +14,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from mcbridge.world.sanitize import clean_player_chat, is_java_name
+
 from . import ids
 from .javatext import to_float32
 from .overlays import BlockChange, PrivateView, seen_state
@@ -187,9 +189,10 @@ class World:
 
     # ---------------------------------------------------------------------- players
     def join(self, name: str) -> Player:
-        if not name or len(name) > 16 or not all(c.isalnum() or c == "_" for c in name):
+        """A player logs in; names are checked as vanilla checks them (3-16 of A-Z a-z 0-9 _)."""
+        if not is_java_name(name):
             raise WorldError(
-                f"{name!r} is not a valid player name: use 1-16 letters, digits or '_'."
+                f"{name!r} is not a valid player name: use 3-16 letters (A-Z), digits or '_'."
             )
         if self.player_named(name) is not None:
             raise WorldError(f"A player named {name!r} is already online.")
@@ -221,13 +224,16 @@ class World:
         player.inventory[key] = player.inventory.get(key, 0) + count
 
     def chat(self, player: Player, message: str) -> None:
-        """A player typed a line. Slash commands are not chat (and not chat events)."""
+        """A player typed a line. Slash commands are not chat (and not chat events).
+
+        Control, format and bidi characters and the section sign are stripped before anyone
+        sees the line (as the bridge does); a line left empty is dropped.
+        """
         self.require_online(player)
-        if len(message) > MAX_CHAT_CHARS or any(ord(c) < 32 or ord(c) == 127 for c in message):
-            raise WorldError(
-                f"A chat line is at most {MAX_CHAT_CHARS} printable characters, no newlines."
-            )
-        if message.startswith("/"):
+        if len(message) > MAX_CHAT_CHARS:
+            raise WorldError(f"A chat line is at most {MAX_CHAT_CHARS} characters.")
+        message = clean_player_chat(message)
+        if not message or message.startswith("/"):
             return
         for listener in list(self.listeners):
             listener.chat_posted(ChatPost(player.entity_id, message))
