@@ -12,6 +12,8 @@
  * MCBRIDGE_HOST); a flag wins over the environment. Port 0 picks a free port. Without --world
  * the world lives in a temporary folder that is deleted at exit. --host only moves the
  * Minecraft port (e.g. 0.0.0.0 for a LAN game); the bridge always listens on 127.0.0.1.
+ * MCBRIDGE_BRIDGE_SECRET (environment only, so it shows in no process list), when set, is a
+ * shared secret every bridge connection must give first (server/README.md).
  *
  * stdout carries exactly one JSON line, {"event":"ready",...} with both ports, once both listen
  * (or {"event":"error","message":...} if start-up fails); all logging goes to stderr.
@@ -114,7 +116,8 @@ async function main () {
   }
   const signs = new SignStore(serv, worldFolder, log)
   const blocks = new BlockAccess(serv, (x, y, z, _old, state) => signs.blockChanged(x, y, z, state >> 4))
-  const bridge = new Bridge({ serv, blocks, signs, log, hitClick: options.hitclick })
+  const secret = process.env.MCBRIDGE_BRIDGE_SECRET || ''
+  const bridge = new Bridge({ serv, blocks, signs, log, hitClick: options.hitclick, secret })
   let bridgePort
   try {
     bridgePort = await bridge.listen('127.0.0.1', options['bridge-port'])
@@ -168,6 +171,7 @@ async function main () {
     world: worldFolder,
     temporary_world: temporaryWorld,
     gamemode: options.gamemode,
+    bridge_secret: secret !== '',
     pid: process.pid,
     startup_ms: Math.round(performance.now() - startedAt)
   })

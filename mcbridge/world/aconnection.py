@@ -27,6 +27,9 @@ from mcbridge.world.connection import (
     BACKOFF_START,
     DEFAULT_PORT,
     MAX_REPLY_BYTES,
+    handshake_line,
+    handshake_refused,
+    resolve_secret,
     unsupported_message,
 )
 from mcbridge.world.errors import ConnectionLost, ProtocolError, ReplyTimeout, Unsupported
@@ -112,7 +115,7 @@ class AsyncConnection:
         #: many times. A lost link is raised: `on_reconnect` hooks repair the world then.
         self.retries = retries
         #: The bridge's shared secret (server/README.md), sent first on every connection.
-        self.secret = secret
+        self.secret = resolve_secret(secret)
         self.reply_timeout = reply_timeout
         #: How long a resync may wait for its fence (late replies arrive first).
         self.resync_timeout = 3 * reply_timeout if resync_timeout is None else resync_timeout
@@ -287,6 +290,7 @@ class AsyncConnection:
         reconnect = self._ever_connected
         timeout = self.reconnect_timeout if reconnect else self.connect_timeout
         self._reader, self._writer = await _open_with_backoff(self.host, self.port, timeout)
+        await self._handshake()
         self._ever_connected = True
         self._caps = None
         if reconnect:
@@ -297,6 +301,21 @@ class AsyncConnection:
                 if inspect.isawaitable(result):
                     await result
         return self._writer
+
+    async def _handshake(self) -> None:
+        """Give the shared secret before anything else, when one is configured."""
+        if self.secret is None:
+            return
+        assert self._writer is not None
+        try:
+            self._writer.write(handshake_line(self.secret))
+            await asyncio.wait_for(self._writer.drain(), self.reply_timeout)
+            reply = await self._readline()
+        except (*_STREAM_ERRORS, TimeoutError) as exc:
+            await self._lost(exc)
+        if reply != "1":
+            await self._drop(handshake_refused(self.address, reply))
+            raise handshake_refused(self.address, reply)
 
     async def _lost(self, exc: BaseException) -> NoReturn:
         error = ConnectionLost(

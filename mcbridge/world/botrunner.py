@@ -41,6 +41,7 @@ class BotRunner:
         bridge_port: int,
         log: IO[str] | None = None,
         start_timeout: float = 20.0,
+        secret: str | None = None,
     ) -> None:
         self._ids = itertools.count(1)
         self._lock = threading.Lock()
@@ -59,6 +60,7 @@ class BotRunner:
                 str(bridge_port),
             ],
             cwd=server_dir,
+            env={**os.environ, "MCBRIDGE_BRIDGE_SECRET": secret or ""},
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=log if log is not None else subprocess.DEVNULL,
@@ -257,8 +259,10 @@ class BotDriver:
         bridge_port: int,
         origin: Sequence[int],
         log: IO[str] | None = None,
+        secret: str | None = None,
     ) -> None:
         self._args = (node, server_dir, "127.0.0.1", minecraft_port, bridge_port, log)
+        self._secret = secret
         self._origin = tuple(origin)
         self._runner: BotRunner | None = None
         self._lock = threading.Lock()
@@ -266,7 +270,7 @@ class BotDriver:
     def runner(self) -> BotRunner:
         with self._lock:
             if self._runner is None:
-                self._runner = BotRunner(*self._args)
+                self._runner = BotRunner(*self._args, secret=self._secret)
             return self._runner
 
     def join(self, name: str, timeout: float = 10.0) -> BotPlayer:

@@ -9,6 +9,7 @@ and on Ctrl-C or SIGTERM stops cleanly and saves the world if ``--world`` was gi
 from __future__ import annotations
 
 import argparse
+import os
 import asyncio
 import signal
 import sys
@@ -60,7 +61,12 @@ def serve_command(args: argparse.Namespace) -> int:
     from mcbridge.world.embedded import EmbeddedServer, WorldFileError
 
     try:
-        server = EmbeddedServer(tps=args.tps, absolute=args.absolute, world_file=args.world)
+        server = EmbeddedServer(
+            tps=args.tps,
+            absolute=args.absolute,
+            world_file=args.world,
+            secret=os.environ.get("MCBRIDGE_BRIDGE_SECRET") or None,
+        )
     except WorldFileError as exc:
         print(f"mcbridge world serve: {exc}", file=sys.stderr)
         return 1

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
+import re
 import socket
 import threading
 import time
@@ -44,6 +46,9 @@ from mcbridge.world.pipeline import (
 log = logging.getLogger(__name__)
 
 DEFAULT_PORT = 4711
+#: The environment variable holding the bridge's shared secret (server/README.md).
+SECRET_ENV = "MCBRIDGE_BRIDGE_SECRET"
+_SECRET_CHARS = re.compile(r"[!-~]{8,256}")
 #: Replies longer than this are refused (a 256x64x256 getBlocks is about 8 MB).
 MAX_REPLY_BYTES = 64 << 20
 #: Fire-and-forget commands whose fence replies may wait unread before `send` reads them.
@@ -62,6 +67,28 @@ def unsupported_message(missing: set[str], address: str) -> str:
     return (
         f"The server at {address} does not support {wanted}. Plain RaspberryJuice has no "
         "private channel: run the embedded world or server/ (flying-squid), or use RCON."
+    )
+
+
+def resolve_secret(secret: str | None) -> str | None:
+    """The secret to give first: `secret`, else $MCBRIDGE_BRIDGE_SECRET; None for none."""
+    value = secret if secret is not None else os.environ.get(SECRET_ENV) or None
+    if value is not None and (not _SECRET_CHARS.fullmatch(value) or set(value) & set(",()")):
+        raise ValueError(
+            "The bridge secret must be 8-256 printable ASCII characters without spaces, "
+            "commas or parentheses."
+        )
+    return value
+
+
+def handshake_line(secret: str) -> bytes:
+    return f"mcbridge.auth({secret})\n".encode("ascii")
+
+
+def handshake_refused(address: str, reply: str) -> ConnectionLost:
+    return ConnectionLost(
+        f"The server at {address} refused the shared secret (it answered {reply[:40]!r}): "
+        f"set {SECRET_ENV} to the bridge's secret, or unset it for a bridge without one."
     )
 
 
@@ -183,7 +210,7 @@ class Connection:
         #: many times. A lost link is raised: `on_reconnect` hooks repair the world then.
         self.retries = retries
         #: The bridge's shared secret (server/README.md), sent first on every connection.
-        self.secret = secret
+        self.secret = resolve_secret(secret)
         self.reply_timeout = reply_timeout
         #: How long a resync may wait for its fence (late replies arrive first).
         self.resync_timeout = 3 * reply_timeout if resync_timeout is None else resync_timeout
@@ -197,6 +224,7 @@ class Connection:
         self._closed = False
         self._sock: socket.socket | None = connect_with_backoff(host, port, connect_timeout)
         self._reader = LineReader(self._sock)
+        self._handshake()
 
     @property
     def address(self) -> str:
@@ -375,12 +403,27 @@ class Connection:
             raise ConnectionLost(f"the connection to {self.address} is closed.")
         self._sock = connect_with_backoff(self.host, self.port, self.reconnect_timeout)
         self._reader = LineReader(self._sock)
+        self._handshake()
         self._caps = None
         self._pipe.stats.reconnects += 1
         log.info("reconnected to %s", self.address)
         for hook in list(self.on_reconnect):
             hook(self)
         return self._sock
+
+    def _handshake(self) -> None:
+        """Give the shared secret before anything else, when one is configured."""
+        if self.secret is None:
+            return
+        assert self._sock is not None
+        try:
+            self._send_bytes(self._sock, handshake_line(self.secret))
+            reply = self._reader.readline(self.reply_timeout)
+        except (OSError, EOFError, TimeoutError, ProtocolError) as exc:
+            self._lost(exc)
+        if reply != "1":
+            self._drop(handshake_refused(self.address, reply))
+            raise handshake_refused(self.address, reply)
 
     def _lost(self, exc: BaseException) -> NoReturn:
         error = ConnectionLost(

@@ -35,11 +35,19 @@ MIN_NODE_MAJOR = 18
 GAMEMODES = ("survival", "creative", "adventure")
 
 
+class ServerUnavailable(RuntimeError):
+    """A prerequisite of the real server is absent (no `node` on PATH, no server/node_modules).
+
+    Only this is a reason for a test to skip; anything else that stops the server (a broken
+    install, a crash at start-up) is a plain RuntimeError and fails the test.
+    """
+
+
 def find_node() -> str:
-    """Path of a usable `node` (18 or newer), or RuntimeError saying what to install."""
+    """Path of a usable `node` (18 or newer); ServerUnavailable if absent, else RuntimeError."""
     node = shutil.which("node")
     if node is None:
-        raise RuntimeError(
+        raise ServerUnavailable(
             "Node.js is not installed (no `node` on PATH); install Node 18 or newer to run "
             "the flying-squid server."
         )
@@ -53,6 +61,10 @@ def find_node() -> str:
     if major < MIN_NODE_MAJOR:
         raise RuntimeError(f"Node {version} is too old for flying-squid; install Node 18 or newer.")
     return node
+
+
+def node_modules_missing(server_dir: Path = SERVER_DIR) -> bool:
+    return not (server_dir / "node_modules").is_dir()
 
 
 def node_deps_problem(server_dir: Path = SERVER_DIR) -> str | None:
@@ -90,9 +102,10 @@ def ensure_node_deps(server_dir: Path = SERVER_DIR) -> None:
 class _BridgeLink:
     """A private RaspberryJuice connection for the handle's own requests (give, tell, signs)."""
 
-    def __init__(self, port: int, timeout: float = 10.0) -> None:
+    def __init__(self, port: int, timeout: float = 10.0, secret: str | None = None) -> None:
         self._port = port
         self._timeout = timeout
+        self._secret = secret
         self._sock: socket.socket | None = None
         self._buffer = b""
         self._lock = threading.Lock()
@@ -114,6 +127,10 @@ class _BridgeLink:
             if self._sock is None:
                 self._sock = socket.create_connection(("127.0.0.1", self._port), self._timeout)
                 self._buffer = b""
+                if self._secret is not None:
+                    self._sock.sendall(f"mcbridge.auth({self._secret})\n".encode())
+                    if self._line(self._sock) != "1":
+                        raise ConnectionError("the bridge refused the shared secret")
             fence = "mcbridge.capabilities()"
             try:
                 self._sock.sendall((line + "\n" + (fence + "\n" if setter else "")).encode())
@@ -149,8 +166,10 @@ class FlyingSquidServer:
         node: str,
         log_path: Path | None,
         log_file: IO[str] | None,
+        secret: str | None = None,
     ) -> None:
         self.process = process
+        self.secret = secret
         self.port: int = int(ready["bridge_port"])
         self.minecraft_port: int = int(ready["minecraft_port"])
         self.origin: tuple[int, ...] = tuple(int(v) for v in ready["origin"])
@@ -159,9 +178,9 @@ class FlyingSquidServer:
         self.log_path = log_path
         self._log_file = log_file
         self.players = BotDriver(
-            node, SERVER_DIR, self.minecraft_port, self.port, self.origin, log_file
+            node, SERVER_DIR, self.minecraft_port, self.port, self.origin, log_file, secret
         )
-        self._link = _BridgeLink(self.port)
+        self._link = _BridgeLink(self.port, secret=secret)
 
     @property
     def pid(self) -> int:
@@ -219,6 +238,7 @@ def start_flying_squid(
     hitclick: str = "RIGHT",
     timeout: float = 30.0,
     log: str | os.PathLike[str] | bool | None = None,
+    secret: str | None = None,
 ) -> FlyingSquidServer:
     """Start flying-squid and its bridge; return once both listen.
 
@@ -226,13 +246,15 @@ def start_flying_squid(
     `world_dir` the world is temporary. `hitclick` is RaspberryJuice's setting: which sword
     clicks are block hits (RIGHT, its default; LEFT; BOTH). `log`: None writes the server log to a temporary file
     (removed after a clean stop, kept otherwise and named in errors), a path writes it there,
-    True passes it through to this process's stderr. Raises RuntimeError with the reason when
-    Node or server/node_modules is missing or the server does not come up within `timeout`.
+    True passes it through to this process's stderr. `secret` is the bridge's shared secret
+    (server/README.md); the handle's own links and the bots give it. Raises ServerUnavailable
+    when Node or server/node_modules is absent, RuntimeError with the reason when the server
+    does not come up within `timeout`.
     """
     node = find_node()
     problem = node_deps_problem()
     if problem is not None:
-        raise RuntimeError(problem)
+        raise (ServerUnavailable if node_modules_missing() else RuntimeError)(problem)
     if gamemode not in GAMEMODES:
         raise ValueError(f"gamemode must be one of {', '.join(GAMEMODES)}, not {gamemode!r}")
 
@@ -260,9 +282,14 @@ def start_flying_squid(
     ]  # fmt: skip
     if world_dir is not None:
         command += ["--world", str(Path(world_dir).resolve())]
+    env = dict(os.environ)
+    env.pop("MCBRIDGE_BRIDGE_SECRET", None)
+    if secret is not None:
+        env["MCBRIDGE_BRIDGE_SECRET"] = secret
     process = subprocess.Popen(
         command,
         cwd=SERVER_DIR,
+        env=env,
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=log_file if log_file is not None else None,
@@ -281,7 +308,7 @@ def start_flying_squid(
         if isinstance(exc, RuntimeError) and log_path is not None:
             raise RuntimeError(f"{exc} (server log: {log_path})") from exc
         raise
-    return FlyingSquidServer(process, ready, node, log_path, log_file)
+    return FlyingSquidServer(process, ready, node, log_path, log_file, secret)
 
 
 def _wait_for_ready(process: subprocess.Popen[str], timeout: float) -> dict[str, Any]:

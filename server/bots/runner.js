@@ -54,13 +54,17 @@ function askBridge (request, done, ms = 5000) {
     let buffer = ''
     const timer = setTimeout(() => { socket.destroy(); reject(new Error(`the bridge did not answer ${request.trim()}`)) }, ms)
     socket.setEncoding('utf8')
-    socket.on('connect', () => socket.write(request))
+    // A bridge with a shared secret wants it first; its answer ('1') is not part of the reply.
+    const secret = process.env.MCBRIDGE_BRIDGE_SECRET
+    let skip = secret ? 1 : 0
+    socket.on('connect', () => socket.write((secret ? `mcbridge.auth(${secret})\n` : '') + request))
     socket.on('data', (text) => {
       buffer += text
       let newline
       while ((newline = buffer.indexOf('\n')) >= 0) {
         const line = buffer.slice(0, newline)
         buffer = buffer.slice(newline + 1)
+        if (skip > 0) { skip--; continue }
         lines.push(line)
         if (done(line)) {
           clearTimeout(timer)

@@ -8,6 +8,7 @@
  * a pipelined batch is answered in one tick, and more than 9000 lines spill into the next tick.
  * Node runs the loop on its single thread, so a read always sees every earlier write.
  */
+const crypto = require('crypto')
 const net = require('net')
 const { performance } = require('perf_hooks')
 const { Session } = require('./session')
@@ -18,9 +19,14 @@ const players = require('./players')
 const entities = require('./entities')
 const { PrivateBlocks } = require('./private')
 const { Placements } = require('./placements')
+const identity = require('./identity')
 
 const TICK_MS = 50
 const MAX_COMMANDS_PER_TICK = 9000
+/** A session whose client does not read its replies is not run while this much is unsent. */
+const MAX_UNSENT_BYTES = 64 * 1024 * 1024
+/** The handshake command when the bridge has a shared secret (server/README.md). */
+const AUTH = 'mcbridge.auth'
 
 /** RJ's handleLine: name before the first '(', args up to the last char; null if malformed. */
 function parseLine (line) {
@@ -29,12 +35,17 @@ function parseLine (line) {
   return { name: line.slice(0, open), args: J.splitArgs(line.slice(open + 1, line.length - 1)) }
 }
 
+function hash (text) {
+  return crypto.createHash('sha256').update(String(text), 'utf8').digest()
+}
+
 class Bridge {
   /**
    * @param hitClick 'RIGHT' (RJ default), 'LEFT' or 'BOTH': which sword clicks are block hits
    */
-  constructor ({ serv, blocks, signs, log, hitClick = 'RIGHT' }) {
+  constructor ({ serv, blocks, signs, log, hitClick = 'RIGHT', secret = '' }) {
     this.serv = serv
+    this.secretHash = secret ? hash(secret) : null
     this.blocks = blocks
     this.signs = signs
     this.log = log
@@ -45,7 +56,7 @@ class Bridge {
     this.timer = null
     this.stopped = false
     this.privateBlocks = new PrivateBlocks(serv, blocks, signs)
-    this.placements = new Placements(serv, () => this.sessions)
+    this.placements = new Placements(serv, () => this.sessions.filter((s) => s.authenticated))
     serv.on('newPlayer', (player) => this.attachPlayer(player))
   }
 
@@ -65,6 +76,7 @@ class Bridge {
   accept (socket) {
     socket.setNoDelay(true)
     const session = new Session(socket, this.nextSessionId++)
+    session.authenticated = this.secretHash === null
     this.sessions.push(session)
     this.log(`bridge: session ${session.id} opened from ${socket.remoteAddress}:${socket.remotePort}`)
     socket.on('data', (chunk) => session.receive(chunk))
@@ -78,6 +90,7 @@ class Bridge {
 
   /** Events reach every session open at the moment they happen, as in RJ. */
   attachPlayer (player) {
+    identity.cleanChatPackets(player)
     entities.trackPlayer(player)
     players.keepChatVerbatim(player)
     players.welcomeOnJoin(this.serv, player)
@@ -89,7 +102,7 @@ class Bridge {
         this.blocks.stateAtSync(location.x, location.y, location.z)
       if (!state) return
       const hit = { x: location.x, y: location.y, z: location.z, face: face >= 0 && face <= 5 ? face : 7, entityId: player.id }
-      for (const session of this.sessions) session.hits.push({ ...hit })
+      for (const session of this.sessions) if (session.authenticated) session.hits.push({ ...hit })
     }
     player._client.on('block_place', ({ location, direction, hand }) => {
       if (this.hitClick !== 'LEFT' && holdsSword(player, hand === 1 ? 1 : 0)) queueHit(location, direction)
@@ -99,7 +112,7 @@ class Bridge {
     })
     player.on('chat', ({ message }, cancelled) => {
       if (cancelled) return
-      for (const session of this.sessions) session.chats.push({ entityId: player.id, message })
+      for (const session of this.sessions) if (session.authenticated) session.chats.push({ entityId: player.id, message })
     })
   }
 
@@ -125,7 +138,7 @@ class Bridge {
       }
       // RJ fixes the origin on a session's first tick: the world spawn (0,5,0 here).
       if (!session.origin) session.origin = this.serv.origin
-      if (!(await this.runSession(session))) break
+      await this.runSession(session)
       if (!session.running && !session.hasInput()) session.pendingRemoval = true
       i++
     }
@@ -135,7 +148,7 @@ class Bridge {
     for (const session of sessions) session.flush()
   }
 
-  /** Run up to 9000 lines. Returns false when a malformed line abandons the rest of the tick. */
+  /** Run up to 9000 lines; a malformed line ends the session's turn in this tick. */
   async runSession (session) {
     const ctx = {
       serv: this.serv,
@@ -146,15 +159,21 @@ class Bridge {
       session,
       log: this.log
     }
+    if (session.outputBacklog() > MAX_UNSENT_BYTES) return
     let processed = 0
     while (session.hasInput()) {
       const line = session.nextLine()
+      if (!session.authenticated) {
+        if (!this.authenticate(session, line)) return
+        continue
+      }
       const parsed = parseLine(line)
       if (parsed === null) {
         // RJ throws outside its catch-all here: no reply, and the tick ends for this session
-        // and every session after it.
+        // and every session after it, so a flood of blank lines on one connection stalls all
+        // others for as many ticks [decided here: hardening]. Only the culprit's turn ends.
         this.log(`bridge: session ${session.id}: malformed line ${JSON.stringify(line.slice(0, 80))}`)
-        return false
+        return
       }
       await this.execute(ctx, parsed)
       if (++processed >= MAX_COMMANDS_PER_TICK) {
@@ -165,6 +184,24 @@ class Bridge {
       }
     }
     return true
+  }
+
+  /** The first line of a session must give the shared secret: `1`, or `Fail` and goodbye. */
+  authenticate (session, line) {
+    const prefix = AUTH + '('
+    const given = line.startsWith(prefix) && line.endsWith(')') ? line.slice(prefix.length, -1) : null
+    if (given !== null && crypto.timingSafeEqual(hash(given), this.secretHash)) {
+      session.authenticated = true
+      session.send('1')
+      return true
+    }
+    this.log(`bridge: session ${session.id} did not give the shared secret; closed`)
+    session.send('Fail')
+    session.flush()
+    session.running = false
+    session.pendingRemoval = true
+    session.socket.end()
+    return false
   }
 
   async execute (ctx, { name, args }) {
@@ -193,4 +230,4 @@ class Bridge {
   }
 }
 
-module.exports = { Bridge, parseLine, TICK_MS, MAX_COMMANDS_PER_TICK }
+module.exports = { Bridge, parseLine, TICK_MS, MAX_COMMANDS_PER_TICK, AUTH }

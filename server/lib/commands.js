@@ -12,6 +12,7 @@ const J = require('./java')
 const { isSignId } = require('./signs')
 const entities = require('./entities')
 const players = require('./players')
+const { escapeField } = require('./identity')
 
 /** Largest world.getBlocks / world.setBlocks box (RJ has none; sakebomb caps at 1,000,000). */
 const MAX_BOX_BLOCKS = 4 * 1024 * 1024
@@ -111,7 +112,7 @@ function blockHits (ctx, entityId) {
 }
 
 function chatPosts (ctx, entityId) {
-  return takeEvents(ctx.session.chats, entityId, (c) => `${c.entityId},${c.message}`)
+  return takeEvents(ctx.session.chats, entityId, (c) => `${c.entityId},${escapeField(c.message)}`)
 }
 
 function clearEntityEvents (ctx, entityId) {
@@ -261,7 +262,7 @@ const commands = {
   'entity.getName': (ctx, args) => {
     const entity = entityById(ctx, arg(args, 0))
     // RJ sends nothing at all for an unknown id (the client waits until its timeout).
-    if (entity) ctx.session.send(entities.nameOf(ctx.serv, entity))
+    if (entity) ctx.session.send(escapeField(entities.nameOf(ctx.serv, entity)))
   },
   'entity.getTile': (ctx, args) => {
     const entity = entityById(ctx, arg(args, 0))

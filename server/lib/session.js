@@ -8,8 +8,14 @@
  */
 const { StringDecoder } = require('string_decoder')
 
-/** Longest line kept. RaspberryJuice has no limit; one runaway client must not eat the heap. */
-const MAX_LINE_CHARS = 4 * 1024 * 1024
+/**
+ * Longest line kept. RaspberryJuice has no limit; one runaway client must not eat the heap: 200
+ * connections each holding an unterminated line cost at most 200 x 64 Ki characters. The
+ * controller's longest request is 16 KiB.
+ */
+const MAX_LINE_CHARS = 64 * 1024
+/** Queued input (characters) beyond which the socket is paused until the ticks catch up. */
+const MAX_QUEUED_CHARS = 1024 * 1024
 /** Marker queued in place of a line that was too long: it runs as an unknown command (`Fail`). */
 const OVERLONG_LINE = '\u0000overlong()'
 
@@ -23,6 +29,10 @@ class Session {
     this.overlong = false
     this.inQueue = []
     this.inHead = 0
+    this.queuedChars = 0
+    this.paused = false
+    /** False until the shared secret was given, when the bridge has one (server/README.md). */
+    this.authenticated = true
     this.outQueue = []
     this.running = true
     this.pendingRemoval = false
@@ -79,8 +89,14 @@ class Session {
   }
 
   pushLine (line) {
-    this.inQueue.push(this.overlong ? OVERLONG_LINE : line)
+    const queued = this.overlong ? OVERLONG_LINE : line
+    this.inQueue.push(queued)
+    this.queuedChars += queued.length
     this.overlong = false
+    if (this.queuedChars > MAX_QUEUED_CHARS && !this.paused) {
+      this.paused = true
+      this.socket.pause()
+    }
   }
 
   hasInput () {
@@ -89,6 +105,11 @@ class Session {
 
   nextLine () {
     const line = this.inQueue[this.inHead++]
+    this.queuedChars -= line.length
+    if (this.paused && this.queuedChars <= MAX_QUEUED_CHARS / 2) {
+      this.paused = false
+      if (!this.socket.destroyed) this.socket.resume()
+    }
     if (this.inHead > 4096 && this.inHead * 2 > this.inQueue.length) {
       this.inQueue = this.inQueue.slice(this.inHead)
       this.inHead = 0
@@ -103,6 +124,11 @@ class Session {
   send (line) {
     if (this.pendingRemoval) return
     this.outQueue.push(line)
+  }
+
+  /** Reply bytes the client has not read yet: a session that does not read is not run. */
+  outputBacklog () {
+    return this.socket.writableLength || 0
   }
 
   /** Write this tick's replies in one go (RJ's output thread empties its queue, then flushes). */
@@ -120,4 +146,4 @@ class Session {
   }
 }
 
-module.exports = { Session, MAX_LINE_CHARS }
+module.exports = { Session, MAX_LINE_CHARS, MAX_QUEUED_CHARS }

@@ -9,6 +9,7 @@
 const path = require('path')
 const { Vec3 } = require('vec3')
 const { createMCServer } = require('flying-squid')
+const { guardLogins } = require('./identity')
 
 const VERSION = '1.12.2'
 /** Superflat: bedrock y=0, dirt 1-3, grass 4, so players stand at y=5. */
@@ -59,6 +60,7 @@ async function startSquid ({ host, port, worldFolder, gameMode, viewDistance, ma
     'max-entities': 1000
   })
   serv.log = (message) => log(message)
+  guardLogins(serv, log)
   serv.origin = ORIGIN
   // Bug 5: the spawn point is random per join. The RJ origin must be fixed.
   serv.getSpawnPoint = async () => SPAWN.clone()

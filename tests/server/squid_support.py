@@ -1,7 +1,7 @@
 """Helpers for the flying-squid tests: starting a server or skipping, a raw line client, waits.
 
-Everything talks to the server over TCP on 127.0.0.1. A server that cannot run here (no Node,
-no server/node_modules) makes the test skip with the reason.
+Everything talks to the server over TCP on 127.0.0.1. Only an absent prerequisite (no Node,
+no server/node_modules) makes the test skip with the reason; a broken one fails it.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 
 import pytest
 
-from mcbridge.world.realserver import FlyingSquidServer, start_flying_squid
+from mcbridge.world.realserver import FlyingSquidServer, ServerUnavailable, start_flying_squid
 
 T = TypeVar("T")
 REPLY_TIMEOUT = 10.0
@@ -22,14 +22,15 @@ _names = itertools.count(1)
 
 
 def start_or_skip(**options: Any) -> FlyingSquidServer:
-    """start_flying_squid(**options), or skip the test when Node or its packages are missing."""
+    """start_flying_squid(**options), or skip the test when Node or its packages are absent.
+
+    Only `ServerUnavailable` skips: Node present but the server failing to start (or any
+    other error mentioning node) fails the test.
+    """
     try:
         return start_flying_squid(**options)
-    except RuntimeError as exc:
-        text = str(exc).lower()
-        if "node" in text or "npm" in text:
-            pytest.skip(f"flying-squid server not available: {exc}")
-        raise
+    except ServerUnavailable as exc:
+        pytest.skip(f"flying-squid server not available: {exc}")
 
 
 def unique_name(prefix: str) -> str:

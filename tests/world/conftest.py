@@ -2,8 +2,8 @@
 
 ``rj_server`` is parametrised over ``embedded`` (a fresh embedded world per test, ticking
 as fast as possible) and ``flying-squid`` (the real Minecraft server of server/, started
-once per session through ``mcbridge.world.realserver.start_flying_squid`` and skipped with
-the reason when it cannot run here). Tests therefore use unique player names and their
+once per session through ``mcbridge.world.realserver.start_flying_squid``, skipped with the
+reason only when Node or its packages are absent here). Tests therefore use unique player names and their
 own block areas (``spot``), and the players they join leave again at teardown.
 """
 
@@ -19,6 +19,7 @@ from rj_support import RawClient, connect_mcpi
 
 from mcbridge.world.driver import ServerHandle, SimPlayer
 from mcbridge.world.embedded import EmbeddedHandle, start_embedded
+from mcbridge.world.realserver import ServerUnavailable, start_flying_squid
 
 SERVER_KINDS = ["embedded", "flying-squid"]
 _names = itertools.count(1)
@@ -27,16 +28,12 @@ _spots = itertools.count(0)
 
 @pytest.fixture(scope="session")
 def flying_squid() -> Iterator[ServerHandle]:
-    try:
-        from mcbridge.world.realserver import start_flying_squid  # type: ignore[attr-defined]
-    except ImportError as exc:
-        pytest.skip(f"flying-squid server not available: mcbridge.world.realserver ({exc})")
+    """Skipped only when Node or server/node_modules is absent (`ServerUnavailable`); a
+    server that is there but does not start fails every test that needs it."""
     try:
         handle = start_flying_squid()
-    except RuntimeError as exc:
-        if "node" in str(exc).lower():
-            pytest.skip(f"flying-squid server not available: {exc}")
-        raise
+    except ServerUnavailable as exc:
+        pytest.skip(f"flying-squid server not available: {exc}")
     try:
         yield handle
     finally:

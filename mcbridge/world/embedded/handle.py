@@ -207,9 +207,11 @@ def start_embedded(
     world_file: str | os.PathLike[str] | None = None,
     absolute: bool = False,
     timeout: float = 10.0,
+    secret: str | None = None,
 ) -> EmbeddedHandle:
-    """Start an embedded world in a background thread; port 0 picks a free port."""
-    server = EmbeddedServer(world, tps=tps, absolute=absolute, world_file=world_file)
+    """Start an embedded world in a background thread; port 0 picks a free port. With a
+    `secret`, every connection must give it first (`mcbridge.auth`, server/README.md)."""
+    server = EmbeddedServer(world, tps=tps, absolute=absolute, world_file=world_file, secret=secret)
     handle = EmbeddedHandle(server)
     handle._start(host, port, timeout)
     return handle

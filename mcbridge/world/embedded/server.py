@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
+import hmac
 import logging
 import os
 from collections.abc import Iterable
@@ -52,6 +54,7 @@ class EmbeddedServer:
         absolute: bool = False,
         world_file: str | os.PathLike[str] | None = None,
         max_commands_per_tick: int = MAX_COMMANDS_PER_TICK,
+        secret: str | None = None,
     ) -> None:
         if tps < 0:
             raise ValueError("tps must be 0 (as fast as possible) or a positive rate.")
@@ -63,6 +66,8 @@ class EmbeddedServer:
                 else World()
             )
         self.world = world
+        #: SHA-256 of the shared secret each connection must give first, if any.
+        self._secret_hash = None if secret is None else _digest(secret)
         self.tps = tps
         self.absolute = absolute
         self.max_commands_per_tick = max_commands_per_tick
@@ -159,6 +164,10 @@ class EmbeddedServer:
             if session.output_backlog() > MAX_UNSENT_BYTES:
                 return
             processed = 0
+            if not session.authenticated and session.in_queue:
+                replies.append(self._authenticate(session, session.next_line()))
+                if not session.authenticated:
+                    return
             while session.in_queue:
                 reply = run_line(session, self.world, session.next_line())
                 processed += 1
@@ -176,6 +185,22 @@ class EmbeddedServer:
                 session.pending_removal = True
         finally:
             session.send_lines(replies)
+
+    def _authenticate(self, session: Session, line: str) -> str:
+        """The first line must be `mcbridge.auth(secret)`: `1`, or `Fail` and the end."""
+        given = line[len("mcbridge.auth(") : -1] if line.startswith("mcbridge.auth(") else None
+        assert self._secret_hash is not None
+        if (
+            given is not None
+            and line.endswith(")")
+            and hmac.compare_digest(_digest(given), self._secret_hash)
+        ):
+            session.authenticated = True
+            return "1"
+        log.warning("session %d did not give the shared secret; closed", session.number)
+        session.in_queue.clear()
+        session.pending_removal = True
+        return "Fail"
 
     async def _tick_loop(self) -> None:
         loop = asyncio.get_running_loop()
@@ -228,6 +253,7 @@ class EmbeddedServer:
             write=lambda data: None if transport.is_closing() else transport.write(data),
             output_backlog=transport.get_write_buffer_size,
             close=transport.close,
+            authenticated=self._secret_hash is None,
         )
         self.sessions.append(session)
         self._work.set()
@@ -260,16 +286,24 @@ class EmbeddedServer:
     # ------------------------------------------------- world events -> session queues
     def block_hit(self, hit: BlockHit) -> None:
         for session in self.sessions:
-            session.block_hit(hit)
+            if session.authenticated:
+                session.block_hit(hit)
 
     def chat_posted(self, post: ChatPost) -> None:
         for session in self.sessions:
-            session.chat_posted(post)
+            if session.authenticated:
+                session.chat_posted(post)
 
     def block_placed(self, change: BlockChange) -> None:
         for session in self.sessions:
-            session.block_placed(change)
+            if session.authenticated:
+                session.block_placed(change)
 
     def block_broken(self, change: BlockChange) -> None:
         for session in self.sessions:
-            session.block_broken(change)
+            if session.authenticated:
+                session.block_broken(change)
+
+
+def _digest(text: str) -> bytes:
+    return hashlib.sha256(text.encode("utf-8", "replace")).digest()

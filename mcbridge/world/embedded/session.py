@@ -117,6 +117,8 @@ class Session:
     end_of_input: bool = False
     pending_removal: bool = False
     queued_chars: int = 0
+    #: False until the shared secret was given, when the server has one.
+    authenticated: bool = True
 
     def queue_lines(self, lines: Iterable[str]) -> None:
         for line in lines:
