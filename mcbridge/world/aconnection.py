@@ -132,9 +132,7 @@ class AsyncConnection:
         self._closed = False
 
     @classmethod
-    async def open(
-        cls, host: str = "127.0.0.1", port: int = DEFAULT_PORT, **options: Any
-    ) -> AsyncConnection:
+    async def open(cls, host: str = "127.0.0.1", port: int = DEFAULT_PORT, **options: Any) -> AsyncConnection:
         conn = cls(host, port, **options)
         async with conn._lock:
             await conn._ensure_connected()
@@ -223,9 +221,7 @@ class AsyncConnection:
         if missing:
             raise Unsupported(unsupported_message(missing, self.address))
 
-    async def _write(
-        self, items: list[Item], fence_every: int, *, owner: Hashable | None, wait: bool
-    ) -> None:
+    async def _write(self, items: list[Item], fence_every: int, *, owner: Hashable | None, wait: bool) -> None:
         writer = await self._ensure_connected()
         data, last = self._pipe.encode(items, fence_every, owner=owner)
         try:

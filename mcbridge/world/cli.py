@@ -9,8 +9,8 @@ and on Ctrl-C or SIGTERM stops cleanly and saves the world if ``--world`` was gi
 from __future__ import annotations
 
 import argparse
-import os
 import asyncio
+import os
 import signal
 import sys
 from pathlib import Path

@@ -75,8 +75,7 @@ def resolve_secret(secret: str | None) -> str | None:
     value = secret if secret is not None else os.environ.get(SECRET_ENV) or None
     if value is not None and (not _SECRET_CHARS.fullmatch(value) or set(value) & set(",()")):
         raise ValueError(
-            "The bridge secret must be 8-256 printable ASCII characters without spaces, "
-            "commas or parentheses."
+            "The bridge secret must be 8-256 printable ASCII characters without spaces, commas or parentheses."
         )
     return value
 
@@ -328,9 +327,7 @@ class Connection:
         if missing:
             raise Unsupported(unsupported_message(missing, self.address))
 
-    def _write(
-        self, items: list[Item], fence_every: int, *, owner: Hashable | None, wait: bool
-    ) -> None:
+    def _write(self, items: list[Item], fence_every: int, *, owner: Hashable | None, wait: bool) -> None:
         sock = self._ensure_connected()
         data, last = self._pipe.encode(items, fence_every, owner=owner)
         if items:
@@ -454,9 +451,7 @@ class Minecraft(mcpi_minecraft.Minecraft):
         super().__init__(connection)
 
     @staticmethod
-    def create(
-        address: str = "127.0.0.1", port: int = DEFAULT_PORT, **options: Any
-    ) -> Minecraft:
+    def create(address: str = "127.0.0.1", port: int = DEFAULT_PORT, **options: Any) -> Minecraft:
         return Minecraft(Connection(address, port, **options))
 
     def batch(self, fence_every: int | None = None) -> SyncBatch:
@@ -526,9 +521,7 @@ class Minecraft(mcpi_minecraft.Minecraft):
 
 
 @contextlib.contextmanager
-def connect(
-    host: str = "127.0.0.1", port: int = DEFAULT_PORT, **options: Any
-) -> Iterator[Minecraft]:
+def connect(host: str = "127.0.0.1", port: int = DEFAULT_PORT, **options: Any) -> Iterator[Minecraft]:
     """`with connect(port=...) as mc:` — a facade that closes its socket on exit."""
     mc = Minecraft.create(host, port, **options)
     try:

@@ -48,8 +48,7 @@ def find_node() -> str:
     node = shutil.which("node")
     if node is None:
         raise ServerUnavailable(
-            "Node.js is not installed (no `node` on PATH); install Node 18 or newer to run "
-            "the flying-squid server."
+            "Node.js is not installed (no `node` on PATH); install Node 18 or newer to run the flying-squid server."
         )
     try:
         version = subprocess.run(
@@ -76,10 +75,7 @@ def node_deps_problem(server_dir: Path = SERVER_DIR) -> str | None:
         except (OSError, ValueError):
             return f"{server_dir}/node_modules is not installed; run `npm ci` in {server_dir}"
         if installed != version:
-            return (
-                f"{package} {installed} is installed but {version} is pinned; "
-                f"run `npm ci` in {server_dir}"
-            )
+            return f"{package} {installed} is installed but {version} is pinned; run `npm ci` in {server_dir}"
     return None
 
 
@@ -91,9 +87,7 @@ def ensure_node_deps(server_dir: Path = SERVER_DIR) -> None:
     if npm is None:
         raise RuntimeError("npm is not installed; install Node.js (with npm) 18 or newer.")
     print(f"Installing the Node packages in {server_dir} (npm ci, about 20 s)...", flush=True)
-    result = subprocess.run(
-        [npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=server_dir, check=False
-    )
+    result = subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=server_dir, check=False)
     problem = node_deps_problem(server_dir)
     if result.returncode != 0 or problem is not None:
         raise RuntimeError(f"`npm ci` in {server_dir} failed: {problem or 'see its output above'}")
@@ -177,9 +171,7 @@ class FlyingSquidServer:
         self.startup_ms: int = int(ready.get("startup_ms", 0))
         self.log_path = log_path
         self._log_file = log_file
-        self.players = BotDriver(
-            node, SERVER_DIR, self.minecraft_port, self.port, self.origin, log_file, secret
-        )
+        self.players = BotDriver(node, SERVER_DIR, self.minecraft_port, self.port, self.origin, log_file, secret)
         self._link = _BridgeLink(self.port, secret=secret)
 
     @property
@@ -351,9 +343,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         ),
     )
     parser.add_argument("--port", type=int, default=25565, help="Minecraft port (default 25565)")
-    parser.add_argument(
-        "--bridge-port", type=int, default=4711, help="RaspberryJuice port (default 4711)"
-    )
+    parser.add_argument("--bridge-port", type=int, default=4711, help="RaspberryJuice port (default 4711)")
     parser.add_argument("--world", metavar="DIR", help="world folder (default: a temporary one)")
     parser.add_argument("--gamemode", choices=GAMEMODES, default="survival")
     parser.add_argument("--view-distance", type=int, default=8)
@@ -397,4 +387,3 @@ def _run_server(args: argparse.Namespace) -> int:
         return 0
     finally:
         server.stop()
-

@@ -336,6 +336,12 @@ class BotPlayer {
     await waitFor(() => this.publicMessages.slice(before).includes(echo), ms, `the server to echo ${this.name}'s chat`)
   }
 
+  /** Send a chat packet verbatim, bypassing every client-side check. */
+  async rawChat (text) {
+    this.alive()._client.write('chat', { message: text })
+    await this.sync()
+  }
+
   inventory () {
     const counts = new Map()
     for (const item of this.alive().inventory.items()) {

@@ -10,8 +10,8 @@
  * Reply:    {"id": 7, "ok": true, "result": ...}  or  {"id": 7, "ok": false, "error": "..."}
  * First line out: {"event": "ready"}. Every request has a timeout (default 10 s) and gets exactly
  * one reply. Positions are absolute world coordinates [x, y, z]. Ops: join, leave, state,
- * walk_to, hold, right_click, left_click, place, break, chat, inventory, block_at, received_at,
- * messages, players_seen, shutdown.
+ * walk_to, hold, right_click, left_click, place, break, chat, raw_chat, try_join, inventory,
+ * block_at, received_at, messages, players_seen, shutdown.
  * Joins are spaced JOIN_GAP_MS apart: bots that join at the same instant miss each other.
  * The runner exits when stdin closes.
  */
@@ -137,6 +137,21 @@ const OPS = {
   place: (req, ms) => act(req, (bot) => bot.place(req.position, req.item, req.data ?? 0, ms)),
   break: (req, ms) => act(req, (bot) => bot.breakBlock(req.position, ms)),
   chat: (req, ms) => act(req, (bot) => bot.chat(String(req.text), ms)),
+  // A chat packet exactly as given (newlines, control characters): what a modified client sends.
+  raw_chat: (req) => act(req, (bot) => bot.rawChat(String(req.text))),
+  // Log in with any name at all (an impostor's client) and report what the server did.
+  async try_join (req, ms) {
+    const previous = lastJoin
+    let finished
+    lastJoin = new Promise((resolve) => { finished = resolve })
+    try {
+      await previous
+      await new Promise((resolve) => setTimeout(resolve, JOIN_GAP_MS))
+      return await tryJoin(String(req.name), ms)
+    } finally {
+      finished()
+    }
+  },
   // Questions about what a bot sees do not wait for its actions.
   state: async (req) => botNamed(req.bot).state(),
   players_seen: async (req) => botNamed(req.bot).playersSeen(),
@@ -149,6 +164,20 @@ const OPS = {
     bots.clear()
     setTimeout(() => process.exit(0), 50)
   }
+}
+
+/** {joined: true} after a spawn (the bot then quits), or {joined: false, reason}. */
+function tryJoin (name, ms) {
+  const mineflayer = require('mineflayer')
+  const bot = mineflayer.createBot({ host, port, username: name, version: '1.12.2', auth: 'offline', hideErrors: true, logErrors: false, physicsEnabled: false })
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => { bot.end(); resolve({ joined: false, reason: `no answer within ${ms} ms` }) }, ms - 100)
+    const done = (outcome) => { clearTimeout(timer); resolve(outcome) }
+    bot.once('spawn', () => { bot.quit(); done({ joined: true, reason: '' }) })
+    bot.once('kicked', (reason) => done({ joined: false, reason: String(reason) }))
+    bot.once('end', (reason) => done({ joined: false, reason: String(reason) }))
+    bot.on('error', () => {})
+  })
 }
 
 async function handle (req) {

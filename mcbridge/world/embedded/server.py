@@ -60,11 +60,7 @@ class EmbeddedServer:
             raise ValueError("tps must be 0 (as fast as possible) or a positive rate.")
         self.world_file = world_file
         if world is None:
-            world = (
-                load_world(world_file)
-                if world_file is not None and os.path.exists(world_file)
-                else World()
-            )
+            world = load_world(world_file) if world_file is not None and os.path.exists(world_file) else World()
         self.world = world
         #: SHA-256 of the shared secret each connection must give first, if any.
         self._secret_hash = None if secret is None else _digest(secret)
@@ -153,8 +149,7 @@ class EmbeddedServer:
                 # every later session too, so a flood of blank lines on one connection
                 # stalls all others for as many ticks [decided here: hardening]. Only the
                 # culprit's turn ends: its next lines run next tick.
-                log.warning("session %d: malformed line %r: its turn ends", session.number,
-                            exc.args[0])
+                log.warning("session %d: malformed line %r: its turn ends", session.number, exc.args[0])
 
     def _run_session(self, session: Session) -> None:
         if session.origin is None:
@@ -190,11 +185,7 @@ class EmbeddedServer:
         """The first line must be `mcbridge.auth(secret)`: `1`, or `Fail` and the end."""
         given = line[len("mcbridge.auth(") : -1] if line.startswith("mcbridge.auth(") else None
         assert self._secret_hash is not None
-        if (
-            given is not None
-            and line.endswith(")")
-            and hmac.compare_digest(_digest(given), self._secret_hash)
-        ):
+        if given is not None and line.endswith(")") and hmac.compare_digest(_digest(given), self._secret_hash):
             session.authenticated = True
             return "1"
         log.warning("session %d did not give the shared secret; closed", session.number)
@@ -226,8 +217,7 @@ class EmbeddedServer:
                     self._work.set()
                 if self.queued_lines():
                     self._work.set()
-                    if all(s.output_backlog() > MAX_UNSENT_BYTES for s in self.sessions
-                           if s.in_queue):
+                    if all(s.output_backlog() > MAX_UNSENT_BYTES for s in self.sessions if s.in_queue):
                         await asyncio.sleep(0.01)  # only clients that do not read: no spin
                 await asyncio.sleep(0)  # let readers and simulated players in
 
@@ -238,9 +228,7 @@ class EmbeddedServer:
             log.exception("tick %d failed", self.ticks)
 
     # ---------------------------------------------------------------- connections
-    async def _serve_client(
-        self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
-    ) -> None:
+    async def _serve_client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         """Read lines into the session's queue until EOF; ticks do the rest. The socket
         is closed when a tick removes the session (after its last line has run)."""
         task = asyncio.current_task()
