@@ -7,14 +7,19 @@ be parsed if the client knows, at every line, which command it belongs to. This 
 keeps that knowledge as a queue of *units*, each expecting a known shape of lines:
 
 * a query: exactly one line;
-* a segment of setters closed by a **fence** (a `world.getBlockWithData`, the cheapest
-  query on both servers, whose reply `id,data` is never `Fail`): zero or more `Fail`
-  lines, then the fence reply. Any `Fail` before the fence belongs to the setters of that segment; with one setter
-  per segment (the default) the culprit is named exactly;
-* a guarded query (may stay silent): its reply then the fence, or the fence alone.
+* a segment of setters closed by a **fence** (a `world.getBlocks` of a short row, 6 to 13
+  blocks, cheap on both servers and never `Fail`): zero or more `Fail` lines, then the
+  fence reply. Any `Fail` before the fence belongs to the setters of that segment; with
+  one setter per segment (the default) the culprit is named exactly;
+* a guarded query (may stay silent): its reply then the fence, or the fence alone;
+* between two queries, a *marker*: a fence of its own size.
 
-Every line is checked against its command's reply shape (`shapes`), and every batch ends
-with a *closing fence*: a `world.getBlocks` of k blocks, k chosen so that no other reply in
+Every line is checked against its command's reply shape (`shapes`). Fences and markers
+take turns among eight sizes and never share one with a neighbouring reply, so every line's
+neighbours have other shapes: a dropped, duplicated or cut line puts a line of the wrong
+shape into the very next slot, and is caught there, even when several faults hit one batch
+(a duplicate and a drop could otherwise cancel out over a run of same-shaped replies).
+Every batch ends with a *closing fence*: a `world.getBlocks` of k blocks, k chosen so that no other reply in
 flight can have k comma-separated integers (and no chat line can hold that many). A batch's
 values count only once its closing fence arrives in its place: a dropped, duplicated or
 cut line anywhere in the batch shifts some line onto the closing fence's slot (or leaves it
@@ -50,8 +55,8 @@ T = TypeVar("T")
 log = logging.getLogger(__name__)
 
 FAIL = "Fail"
-#: Integers in an ordinary fence's reply (`id,data`); closing and resync fences read more.
-FENCE_SIZE = 2
+#: Ordinary fences and markers read a row of this many blocks (a size in turn).
+_SMALL_SIZES = range(6, 14)
 #: Lines a RaspberryJuice session runs per tick (protocol/raspberryjuice.md §1).
 COMMANDS_PER_TICK = 9000
 #: The longest request line a server accepts (sakebomb's cap); ours are far shorter.
@@ -159,12 +164,12 @@ class Desync(Exception):
 
 
 def fence_command(size: int, at: tuple[int, int, int]) -> Command:
-    """A query whose reply is `size` integers and never `Fail`: `world.getBlockWithData` for
-    the ordinary fence (size 2), a flat `world.getBlocks` of `size` blocks (16 wide, in
-    the always-loaded chunks at the origin) for a closing or resync fence."""
+    """A query whose reply is `size` integers and never `Fail`, in the always-loaded chunks
+    at the origin: a row of `size` blocks for an ordinary fence or a marker, a 16-wide
+    rectangle for a closing or resync fence."""
     x, y, z = at
-    if size == FENCE_SIZE:
-        return Command("world.getBlockWithData", (str(x), str(y), str(z)))
+    if size in _SMALL_SIZES:
+        return Command("world.getBlocks", tuple(map(str, (x, y, z, x, y, z + size - 1))))
     if size % _UNIQUE_WIDTH:
         raise ValueError(f"a unique fence reads a multiple of {_UNIQUE_WIDTH} blocks")
     corner2 = (x + _UNIQUE_WIDTH - 1, y, z + size // _UNIQUE_WIDTH - 1)
@@ -305,7 +310,8 @@ class _GuardedUnit(_Unit):
 
 
 class _CloseUnit(_Unit):
-    """A batch's closing fence after a query: exactly its unique-size reply."""
+    """A marker between two queries, or a batch's closing fence after a query: exactly a
+    reply of its size."""
 
     __slots__ = ("size",)
 
@@ -315,11 +321,12 @@ class _CloseUnit(_Unit):
 
     def feed(self, line: str) -> None:
         if not is_fence_reply(line, self.size):
-            raise Desync(f"expected the closing fence ({self.size} blocks), got {line[:80]!r}")
+            raise Desync(f"expected {self.head_command()}, got {line[:80]!r}")
         self.complete = True
 
     def head_command(self) -> str:
-        return f"the closing fence ({self.size} blocks)"
+        kind = "marker" if self.size in _SMALL_SIZES else "closing fence"
+        return f"the {kind} ({self.size} blocks)"
 
 
 @dataclass(eq=False, slots=True)
@@ -389,6 +396,8 @@ class Pipeline:
         self._sizes_in_flight: Counter[int] = Counter()
         self._open: list[_OpenBatch] = []
         self._size_turn = 0
+        self._small_turn = 0
+        self._last_small = 0
         self._unclaimed: dict[Hashable, list[CommandFailed]] = {}
         self.stats = Stats()
         self._lines_since_wait = 0
@@ -415,14 +424,19 @@ class Pipeline:
             return b"", None
         parts: list[bytes] = []
         units: list[_Unit] = []
-        fence = fence_command(FENCE_SIZE, self.fence_at).wire()
         on_unclaimed = None if owner is None else self._unclaimed_for(owner)
         segment: list[Reply[None]] = []
+        volumes = (_volume(item.command) for item in items)
+        taken = {v for v in volumes if v is not None and v in _SMALL_SIZES}
+
+        def fence() -> int:
+            size = self._small_size(taken)
+            parts.append(fence_command(size, self.fence_at).wire())
+            return size
 
         def close_segment() -> None:
             if segment:
-                units.append(_SegmentUnit(list(segment), FENCE_SIZE, on_unclaimed))
-                parts.append(fence)
+                units.append(_SegmentUnit(list(segment), fence(), on_unclaimed))
                 segment.clear()
 
         for item in items:
@@ -433,10 +447,11 @@ class Pipeline:
                     close_segment()
                 continue
             close_segment()  # the fence must go out before the query it guards against
+            if units and isinstance(units[-1], _QueryUnit):
+                units.append(_CloseUnit(fence()))  # a marker between two queries
             parts.append(item.command.wire())
             if item.guarded:
-                units.append(_GuardedUnit(item.reply, FENCE_SIZE))
-                parts.append(fence)
+                units.append(_GuardedUnit(item.reply, fence()))
             else:
                 units.append(_QueryUnit(item.reply))
             self._count_size(_volume(item.command), +1)
@@ -483,7 +498,7 @@ class Pipeline:
     def _unit_done(self, unit: _Unit) -> None:
         if isinstance(unit, _QueryUnit):
             self._count_size(_volume(unit.reply.command), -1)
-        if isinstance(unit, _CloseUnit | _ResyncUnit):
+        if isinstance(unit, _CloseUnit | _ResyncUnit) and unit.size not in _SMALL_SIZES:
             self._count_size(unit.size, -1)
         elif isinstance(unit, _SegmentUnit | _GuardedUnit) and unit.closes is not None:
             self._count_size(unit.fence, -1)
@@ -564,6 +579,15 @@ class Pipeline:
 
     def head_command(self) -> str:
         return self._units[0].head_command() if self._units else "nothing"
+
+    def _small_size(self, taken: set[int]) -> int:
+        """The next fence or marker size: not the last one, nor a getBlocks volume nearby."""
+        while True:
+            self._small_turn += 1
+            size = _SMALL_SIZES[self._small_turn % len(_SMALL_SIZES)]
+            if size != self._last_small and size not in taken:
+                self._last_small = size
+                return size
 
     def _unique_size(self) -> int:
         """A unique-fence size no reply in flight has, and not the one used just before."""

@@ -1,0 +1,231 @@
+"""A TCP proxy that breaks a RaspberryJuice link the way broken middleboxes and plugins do.
+
+`FaultProxy` sits between a client and a server on 127.0.0.1 and, line by line and from a
+seeded RNG, drops lines, duplicates them, cuts them in two (a newline inserted at a random
+point), delays them, or cuts the whole connection in the middle of a line. Faults are set per
+direction: `replies` (server to client, what issue 15's fault campaign broke) and `requests`
+(client to server). Order is always kept, as TCP keeps it. Everything it did is counted in
+`stats`, so a test can show that faults really happened.
+
+    with FaultProxy(("127.0.0.1", port), replies=Faults(drop=0.01), seed=3) as proxy:
+        conn = Connection(proxy.host, proxy.port)
+
+Usable from any test directory: `from faults.proxy import FaultProxy, Faults` (pytest's
+`pythonpath` includes tests/). Every thread it starts is stopped and joined by `stop()`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import select
+import socket
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Self
+
+JOIN_TIMEOUT = 5.0
+_POLL = 0.1
+
+
+@dataclass(frozen=True)
+class Faults:
+    """Per-line probabilities for one direction."""
+
+    drop: float = 0.0
+    duplicate: float = 0.0
+    cut: float = 0.0  # split the line in two at a random point
+    delay: float = 0.0
+    delay_seconds: float = 0.02
+    disconnect: float = 0.0  # send part of the line, then close the connection
+
+    def any(self) -> bool:
+        return any((self.drop, self.duplicate, self.cut, self.delay, self.disconnect))
+
+
+@dataclass
+class FaultStats:
+    lines: int = 0
+    dropped: int = 0
+    duplicated: int = 0
+    cut: int = 0
+    delayed: int = 0
+    disconnects: int = 0
+
+    def faults(self) -> int:
+        return self.dropped + self.duplicated + self.cut + self.delayed + self.disconnects
+
+
+@dataclass
+class _Direction:
+    faults: Faults
+    stats: FaultStats = field(default_factory=FaultStats)
+
+
+class _Disconnect(Exception):
+    pass
+
+
+class FaultProxy:
+    """See the module docstring. `set_faults` changes them while connections are open."""
+
+    def __init__(
+        self,
+        target: tuple[str, int],
+        *,
+        replies: Faults = Faults(),
+        requests: Faults = Faults(),
+        seed: int = 0,
+    ) -> None:
+        self.target = target
+        self.seed = seed
+        self.replies = _Direction(replies)
+        self.requests = _Direction(requests)
+        self.accepted = 0
+        self.host = "127.0.0.1"
+        self._server = socket.create_server((self.host, 0))
+        self._server.settimeout(_POLL)
+        self.port: int = self._server.getsockname()[1]
+        self._stop = threading.Event()
+        self._lock = threading.Lock()
+        self._threads: list[threading.Thread] = []
+        self._sockets: list[socket.socket] = []
+        self._spawn(self._accept_loop)
+
+    # ------------------------------------------------------------------ control
+    def set_faults(self, *, replies: Faults | None = None, requests: Faults | None = None) -> None:
+        if replies is not None:
+            self.replies.faults = replies
+        if requests is not None:
+            self.requests.faults = requests
+
+    def cut_all(self) -> None:
+        """Close every open connection now (the proxy keeps accepting)."""
+        with self._lock:
+            sockets, self._sockets = self._sockets, []
+        for sock in sockets:
+            _close(sock)
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._server.close()
+        self.cut_all()
+        with self._lock:
+            threads = list(self._threads)
+        for thread in threads:
+            thread.join(JOIN_TIMEOUT)
+            assert not thread.is_alive(), f"{thread.name} did not stop"
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.stop()
+
+    # ------------------------------------------------------------------ plumbing
+    def _spawn(self, target: object, *args: object) -> None:
+        thread = threading.Thread(target=target, args=args, daemon=True)  # type: ignore[arg-type]
+        with self._lock:
+            self._threads.append(thread)
+        thread.start()
+
+    def _accept_loop(self) -> None:
+        while not self._stop.is_set():
+            try:
+                client, _ = self._server.accept()
+            except TimeoutError:
+                continue
+            except OSError:
+                return
+            try:
+                upstream = socket.create_connection(self.target, timeout=JOIN_TIMEOUT)
+            except OSError:
+                _close(client)
+                continue
+            client.settimeout(None)
+            upstream.settimeout(None)
+            upstream.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            client.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            self.accepted += 1
+            with self._lock:
+                self._sockets += [client, upstream]
+            number = self.accepted
+            rng_up = random.Random(f"{self.seed}:{number}:requests")
+            rng_down = random.Random(f"{self.seed}:{number}:replies")
+            self._spawn(self._pump, client, upstream, self.requests, rng_up)
+            self._spawn(self._pump, upstream, client, self.replies, rng_down)
+
+    def _pump(self, src: socket.socket, dst: socket.socket, direction: _Direction, rng: random.Random) -> None:
+        pending = b""
+        try:
+            while not self._stop.is_set():
+                # Blocking sockets, polled with select: a send never times out on a slow
+                # reader, and stop() unblocks everything by closing the sockets.
+                readable, _, _ = select.select([src], [], [], _POLL)
+                if not readable:
+                    continue
+                data = src.recv(1 << 16)
+                if not data:
+                    break
+                faults = direction.faults
+                if not faults.any():
+                    dst.sendall(pending + data)
+                    pending = b""
+                    continue
+                *lines, pending = (pending + data).split(b"\n")
+                self._forward(lines, dst, direction, rng)
+        except (OSError, ValueError, _Disconnect):  # ValueError: select on a closed socket
+            pass
+        finally:
+            _close(src)
+            _close(dst)
+
+    def _forward(self, lines: list[bytes], dst: socket.socket, direction: _Direction, rng: random.Random) -> None:
+        faults, stats = direction.faults, direction.stats
+        out: list[bytes] = []
+        for line in lines:
+            stats.lines += 1
+            roll = rng.random()
+            if roll < faults.drop:
+                stats.dropped += 1
+                continue
+            roll -= faults.drop
+            if roll < faults.duplicate:
+                stats.duplicated += 1
+                out += [line, line]
+                continue
+            roll -= faults.duplicate
+            if roll < faults.cut and len(line) > 1:
+                stats.cut += 1
+                at = rng.randrange(1, len(line))
+                out += [line[:at], line[at:]]
+                continue
+            roll -= faults.cut
+            if roll < faults.delay:
+                stats.delayed += 1
+                _send(dst, out)
+                out = []
+                time.sleep(faults.delay_seconds)
+                out.append(line)
+                continue
+            roll -= faults.delay
+            if roll < faults.disconnect:
+                stats.disconnects += 1
+                _send(dst, out)
+                dst.sendall(line[: len(line) // 2])
+                raise _Disconnect
+            out.append(line)
+        _send(dst, out)
+
+
+def _send(dst: socket.socket, lines: list[bytes]) -> None:
+    if lines:
+        dst.sendall(b"".join(line + b"\n" for line in lines))
+
+
+def _close(sock: socket.socket) -> None:
+    with contextlib.suppress(OSError):
+        sock.shutdown(socket.SHUT_RDWR)
+    with contextlib.suppress(OSError):
+        sock.close()
