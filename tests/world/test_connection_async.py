@@ -74,7 +74,10 @@ def test_a_cancelled_wait_does_not_shift_later_replies(embedded: EmbeddedHandle)
             embedded.pause()
             try:
                 waiting = asyncio.create_task(conn.query("world.getBlockWithData", 3, 51, 0))
-                await asyncio.sleep(0.1)
+                deadline = asyncio.get_running_loop().time() + 10
+                while not embedded.queued_lines():  # the query is at the server: it waits
+                    assert asyncio.get_running_loop().time() < deadline, "the query never arrived"
+                    await asyncio.sleep(0.01)
                 waiting.cancel()
                 with pytest.raises(asyncio.CancelledError):
                     await waiting
