@@ -99,6 +99,23 @@ function botNamed (name) {
   return bot
 }
 
+/**
+ * Run `join` once the previous join has *finished*, then the gap: on a loaded machine a join
+ * can take longer than the gap, and two joins in flight at once miss each other.
+ */
+async function oneJoinAtATime (join) {
+  const previous = lastJoin
+  let finished
+  lastJoin = new Promise((resolve) => { finished = resolve })
+  try {
+    await previous
+    await new Promise((resolve) => setTimeout(resolve, JOIN_GAP_MS))
+    return await join()
+  } finally {
+    finished()
+  }
+}
+
 function act (req, action) {
   const bot = botNamed(req.bot)
   return bot.act(() => action(bot))
@@ -110,20 +127,11 @@ const OPS = {
       throw new Error('a bot name is 1-16 letters, digits or underscores')
     }
     if (bots.has(req.bot) && !bots.get(req.bot).ended) throw new Error(`${req.bot} has already joined`)
-    // Wait until the previous join has *finished*, then the gap: on a loaded machine a join
-    // can take longer than the gap, and two joins in flight at once miss each other.
-    const previous = lastJoin
-    let finished
-    lastJoin = new Promise((resolve) => { finished = resolve })
-    try {
-      await previous
-      await new Promise((resolve) => setTimeout(resolve, JOIN_GAP_MS))
+    return oneJoinAtATime(() => {
       const player = new BotPlayer({ name: req.bot, host, port, giveItem, serverLists })
       bots.set(req.bot, player)
-      return await player.join(ms)
-    } finally {
-      finished()
-    }
+      return player.join(ms)
+    })
   },
   async leave (req, ms) {
     const bot = botNamed(req.bot)
@@ -140,18 +148,7 @@ const OPS = {
   // A chat packet exactly as given (newlines, control characters): what a modified client sends.
   raw_chat: (req) => act(req, (bot) => bot.rawChat(String(req.text))),
   // Log in with any name at all (an impostor's client) and report what the server did.
-  async try_join (req, ms) {
-    const previous = lastJoin
-    let finished
-    lastJoin = new Promise((resolve) => { finished = resolve })
-    try {
-      await previous
-      await new Promise((resolve) => setTimeout(resolve, JOIN_GAP_MS))
-      return await tryJoin(String(req.name), ms)
-    } finally {
-      finished()
-    }
-  },
+  try_join: (req, ms) => oneJoinAtATime(() => tryJoin(String(req.name), ms)),
   // Questions about what a bot sees do not wait for its actions.
   state: async (req) => botNamed(req.bot).state(),
   players_seen: async (req) => botNamed(req.bot).playersSeen(),
