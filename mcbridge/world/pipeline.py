@@ -359,7 +359,7 @@ class Stats:
     """What a connection did: benches and tables report commands and ticks from this."""
 
     commands: int = 0  # request lines written for callers
-    fences: int = 0  # extra lines written to confirm setters or guard queries
+    fences: int = 0  # extra lines: setter fences, guards, markers, closing and resync fences
     writes: int = 0  # socket writes (one per batch)
     round_trips: int = 0  # times a caller waited for replies
     tick_waits: int = 0  # server ticks those waits needed at 9000 lines/tick (estimate)
@@ -426,36 +426,37 @@ class Pipeline:
         units: list[_Unit] = []
         on_unclaimed = None if owner is None else self._unclaimed_for(owner)
         segment: list[Reply[None]] = []
-        volumes = (_volume(item.command) for item in items)
-        taken = {v for v in volumes if v is not None and v in _SMALL_SIZES}
+        volumes = [_volume(item.command) for item in items]
 
-        def fence() -> int:
-            size = self._small_size(taken)
+        def fence(around: int) -> int:
+            """A fence line between items `around - 1` and `around`: sized unlike either."""
+            near = {v for v in volumes[max(around - 1, 0) : around + 1] if v is not None}
+            size = self._small_size(near)
             parts.append(fence_command(size, self.fence_at).wire())
             return size
 
-        def close_segment() -> None:
+        def close_segment(around: int) -> None:
             if segment:
-                units.append(_SegmentUnit(list(segment), fence(), on_unclaimed))
+                units.append(_SegmentUnit(list(segment), fence(around), on_unclaimed))
                 segment.clear()
 
-        for item in items:
+        for index, item in enumerate(items):
             if item.reply.is_setter:
                 parts.append(item.command.wire())
                 segment.append(item.reply)  # type: ignore[arg-type]
                 if len(segment) >= fence_every:
-                    close_segment()
+                    close_segment(index + 1)
                 continue
-            close_segment()  # the fence must go out before the query it guards against
+            close_segment(index)  # the fence must go out before the query it guards against
             if units and isinstance(units[-1], _QueryUnit):
-                units.append(_CloseUnit(fence()))  # a marker between two queries
+                units.append(_CloseUnit(fence(index)))  # a marker between two queries
             parts.append(item.command.wire())
             if item.guarded:
-                units.append(_GuardedUnit(item.reply, fence()))
+                units.append(_GuardedUnit(item.reply, fence(index + 1)))
             else:
                 units.append(_QueryUnit(item.reply))
-            self._count_size(_volume(item.command), +1)
-        close_segment()
+            self._count_size(volumes[index], +1)
+        close_segment(len(items))
         self._close_batch(items, units, parts)
         self._units.extend(units)
         fences = len(parts) - len(items)
@@ -580,14 +581,13 @@ class Pipeline:
     def head_command(self) -> str:
         return self._units[0].head_command() if self._units else "nothing"
 
-    def _small_size(self, taken: set[int]) -> int:
-        """The next fence or marker size: not the last one, nor a getBlocks volume nearby."""
-        while True:
-            self._small_turn += 1
-            size = _SMALL_SIZES[self._small_turn % len(_SMALL_SIZES)]
-            if size != self._last_small and size not in taken:
-                self._last_small = size
-                return size
+    def _small_size(self, near: set[int]) -> int:
+        """The next fence or marker size: not the last one, nor a neighbouring getBlocks
+        volume (eight sizes, at most three excluded: there is always one)."""
+        sizes = [s for s in _SMALL_SIZES if s != self._last_small and s not in near]
+        self._small_turn += 1
+        self._last_small = sizes[self._small_turn % len(sizes)]
+        return self._last_small
 
     def _unique_size(self) -> int:
         """A unique-fence size no reply in flight has, and not the one used just before."""
