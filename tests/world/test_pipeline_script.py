@@ -7,6 +7,7 @@ property test at the end breaks streams at random: no slot may ever hold a wrong
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -222,11 +223,11 @@ def test_markers_never_share_a_size_with_a_neighbouring_read() -> None:
     for k in range(6, 14):  # boxes of every marker size, twice
         batch.get_blocks(Cuboid((0, 0, 0), (0, 0, k - 1)))
         batch.get_blocks(Cuboid((1, 0, 0), (1, 0, k - 1)))
-    pipe, data = encode(batch)
+    _pipe, data = encode(batch)
     lines = wire_lines(data)
     sizes = [len(answer_fence(line)[0].split(",")) for line in lines]
     assert len(lines) == 2 * 16  # 16 reads, 15 markers, the closing fence
-    assert all(a != b for a, b in zip(sizes, sizes[1:], strict=False))
+    assert all(a != b for a, b in itertools.pairwise(sizes))
 
 
 def test_the_closing_fence_is_not_a_size_in_flight() -> None:
