@@ -310,8 +310,9 @@ class AsyncConnection:
         except (*_STREAM_ERRORS, TimeoutError) as exc:
             await self._lost(exc)
         if reply != "1":
-            await self._drop(handshake_refused(self.address, reply))
-            raise handshake_refused(self.address, reply)
+            refused = handshake_refused(self.address, reply)
+            await self._drop(refused)
+            raise refused
 
     async def _lost(self, exc: BaseException) -> NoReturn:
         error = ConnectionLost(

@@ -419,8 +419,9 @@ class Connection:
         except (OSError, EOFError, TimeoutError, ProtocolError) as exc:
             self._lost(exc)
         if reply != "1":
-            self._drop(handshake_refused(self.address, reply))
-            raise handshake_refused(self.address, reply)
+            refused = handshake_refused(self.address, reply)
+            self._drop(refused)
+            raise refused
 
     def _lost(self, exc: BaseException) -> NoReturn:
         error = ConnectionLost(
