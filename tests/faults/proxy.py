@@ -68,7 +68,13 @@ class _Disconnect(Exception):
 
 
 class FaultProxy:
-    """See the module docstring. `set_faults` changes them while connections are open."""
+    """See the module docstring. `set_faults` changes them while connections are open.
+
+    `cut_after_requests=n` closes the *first* connection once it has forwarded n request
+    lines (a server dropping the link in the middle of a batch). With `listening=False` the
+    port is bound but refuses connections until `listen()`: a server that is down, on a port
+    nobody else can take meanwhile (it is never released and bound again).
+    """
 
     def __init__(
         self,
@@ -77,20 +83,29 @@ class FaultProxy:
         replies: Faults = Faults(),
         requests: Faults = Faults(),
         seed: int = 0,
+        cut_after_requests: int | None = None,
+        listening: bool = True,
     ) -> None:
         self.target = target
         self.seed = seed
         self.replies = _Direction(replies)
         self.requests = _Direction(requests)
+        self.cut_after_requests = cut_after_requests
         self.accepted = 0
         self.host = "127.0.0.1"
-        self._server = socket.create_server((self.host, 0))
+        self._server = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self._server.bind((self.host, 0))
         self._server.settimeout(_POLL)
         self.port: int = self._server.getsockname()[1]
         self._stop = threading.Event()
         self._lock = threading.Lock()
         self._threads: list[threading.Thread] = []
         self._sockets: list[socket.socket] = []
+        if listening:
+            self.listen()
+
+    def listen(self) -> None:
+        self._server.listen()
         self._spawn(self._accept_loop)
 
     # ------------------------------------------------------------------ control
@@ -99,6 +114,10 @@ class FaultProxy:
             self.replies.faults = replies
         if requests is not None:
             self.requests.faults = requests
+
+    def cut(self) -> None:
+        """Close every open connection now (the proxy keeps accepting)."""
+        self.cut_all()
 
     def cut_all(self) -> None:
         """Close every open connection now (the proxy keeps accepting)."""
@@ -153,10 +172,18 @@ class FaultProxy:
             number = self.accepted
             rng_up = random.Random(f"{self.seed}:{number}:requests")
             rng_down = random.Random(f"{self.seed}:{number}:replies")
-            self._spawn(self._pump, client, upstream, self.requests, rng_up)
-            self._spawn(self._pump, upstream, client, self.replies, rng_down)
+            limit = self.cut_after_requests if number == 1 else None
+            self._spawn(self._pump, client, upstream, self.requests, rng_up, limit)
+            self._spawn(self._pump, upstream, client, self.replies, rng_down, None)
 
-    def _pump(self, src: socket.socket, dst: socket.socket, direction: _Direction, rng: random.Random) -> None:
+    def _pump(
+        self,
+        src: socket.socket,
+        dst: socket.socket,
+        direction: _Direction,
+        rng: random.Random,
+        limit: int | None,
+    ) -> None:
         pending = b""
         try:
             while not self._stop.is_set():
@@ -169,11 +196,14 @@ class FaultProxy:
                 if not data:
                     break
                 faults = direction.faults
-                if not faults.any():
+                if not faults.any() and limit is None:
                     dst.sendall(pending + data)
                     pending = b""
                     continue
                 *lines, pending = (pending + data).split(b"\n")
+                if limit is not None and direction.stats.lines + len(lines) >= limit:
+                    self._forward(lines[: limit - direction.stats.lines], dst, direction, rng)
+                    raise _Disconnect
                 self._forward(lines, dst, direction, rng)
         except (OSError, ValueError, _Disconnect):  # ValueError: select on a closed socket
             pass

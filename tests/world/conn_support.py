@@ -1,6 +1,6 @@
-"""Fault injection for the connection tests: a TCP proxy that can cut connections, and a
-scripted line server for behaviours no real server here has (plain RJ without extensions,
-unsolicited lines). Both listen on 127.0.0.1 only and stop every thread they start.
+"""A scripted line server for the connection tests: behaviours no real server here has
+(plain RJ without extensions, unsolicited lines). It listens on 127.0.0.1 only and stops
+every thread it starts. Links that break are `faults.proxy.FaultProxy`.
 """
 
 from __future__ import annotations
@@ -15,16 +15,10 @@ JOIN_TIMEOUT = 5.0
 
 
 class _Listener:
-    """Accept loop in a thread; subclasses handle each accepted socket.
+    """Accept loop in a thread; subclasses handle each accepted socket."""
 
-    With `listening=False` the port is bound but refuses connections until `listen()`:
-    a server that is down, on a port nobody else can take meanwhile (it is never released
-    and bound again).
-    """
-
-    def __init__(self, port: int = 0, *, listening: bool = True) -> None:
-        self._server = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        self._server.bind(("127.0.0.1", port))
+    def __init__(self, port: int = 0) -> None:
+        self._server = socket.create_server(("127.0.0.1", port))
         self._server.settimeout(0.1)
         self.port = self._server.getsockname()[1]
         self.host = "127.0.0.1"
@@ -33,11 +27,6 @@ class _Listener:
         self._threads: list[threading.Thread] = []
         self._sockets: list[socket.socket] = []
         self._lock = threading.Lock()
-        if listening:
-            self.listen()
-
-    def listen(self) -> None:
-        self._server.listen()
         self._spawn(self._accept_loop)
 
     def _spawn(self, target: Callable[..., None], *args: object) -> None:
@@ -90,68 +79,6 @@ class _Listener:
 
     def __exit__(self, *_: object) -> None:
         self.stop()
-
-
-class Proxy(_Listener):
-    """Forwards to a real server. `cut_after_lines=n` closes the *first* connection after
-    forwarding n request lines: a server dropping the link in the middle of a batch."""
-
-    def __init__(
-        self,
-        target: tuple[str, int],
-        cut_after_lines: int | None = None,
-        port: int = 0,
-        *,
-        listening: bool = True,
-    ) -> None:
-        self.target = target
-        self.cut_after_lines = cut_after_lines
-        super().__init__(port, listening=listening)
-
-    def _handle(self, client: socket.socket) -> None:
-        upstream = socket.create_connection(self.target, timeout=JOIN_TIMEOUT)
-        self._track(upstream)
-        limit = self.cut_after_lines if self.accepted == 1 else None
-        self._spawn(self._pump, client, upstream, limit)
-        self._spawn(self._pump, upstream, client, None)
-
-    def _pump(self, src: socket.socket, dst: socket.socket, limit: int | None) -> None:
-        seen = 0
-        try:
-            src.settimeout(0.1)
-        except OSError:
-            return  # already cut
-        while not self._stop.is_set():
-            try:
-                data = src.recv(1 << 16)
-            except TimeoutError:
-                continue
-            except OSError:
-                break
-            if not data:
-                break
-            if limit is not None:
-                seen_now = data.count(b"\n")
-                if seen + seen_now >= limit:
-                    cut_at = _nth_newline(data, limit - seen)
-                    with contextlib.suppress(OSError):
-                        dst.sendall(data[: cut_at + 1])
-                    break
-                seen += seen_now
-            try:
-                dst.sendall(data)
-            except OSError:
-                break
-        for sock in (src, dst):
-            with contextlib.suppress(OSError):
-                sock.shutdown(socket.SHUT_RDWR)
-
-
-def _nth_newline(data: bytes, n: int) -> int:
-    index = -1
-    for _ in range(n):
-        index = data.index(b"\n", index + 1)
-    return index
 
 
 class ScriptedServer(_Listener):

@@ -7,7 +7,7 @@ from collections.abc import Coroutine
 from typing import Any, TypeVar
 
 import pytest
-from conn_support import Proxy
+from faults.proxy import FaultProxy
 
 from mcbridge.world import blocks
 from mcbridge.world.aconnection import AsyncConnection
@@ -109,7 +109,7 @@ def test_a_silent_query_then_resync(embedded: EmbeddedHandle) -> None:
 
 
 def test_dropped_link_reconnects_and_awaits_async_hooks(embedded: EmbeddedHandle) -> None:
-    async def scenario(proxy: Proxy) -> None:
+    async def scenario(proxy: FaultProxy) -> None:
         conn = await AsyncConnection.open(proxy.host, proxy.port)
         healed: list[int] = []
 
@@ -128,5 +128,5 @@ def test_dropped_link_reconnects_and_awaits_async_hooks(embedded: EmbeddedHandle
         assert healed == [1] and conn.stats.reconnects == 1
         await conn.close()
 
-    with Proxy((embedded.host, embedded.port), cut_after_lines=20) as proxy:
+    with FaultProxy((embedded.host, embedded.port), cut_after_requests=20) as proxy:
         run(scenario(proxy))

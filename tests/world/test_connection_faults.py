@@ -7,7 +7,8 @@ import threading
 from typing import Any
 
 import pytest
-from conn_support import Proxy, ScriptedServer
+from conn_support import ScriptedServer
+from faults.proxy import FaultProxy
 
 from mcbridge.world import blocks
 from mcbridge.world import connection as connection_module
@@ -120,7 +121,7 @@ def test_a_server_that_stops_answering_is_dropped_then_reconnected(
 
 
 def test_a_link_dropped_mid_batch_reconnects_and_runs_the_hooks(embedded: EmbeddedHandle) -> None:
-    with Proxy((embedded.host, embedded.port), cut_after_lines=50) as proxy:
+    with FaultProxy((embedded.host, embedded.port), cut_after_requests=50) as proxy:
         conn = Connection(proxy.host, proxy.port, reply_timeout=5)
         hooks: list[Connection] = []
         conn.on_reconnect.append(hooks.append)
@@ -143,7 +144,7 @@ def test_connect_backs_off_until_the_server_is_up(
     embedded: EmbeddedHandle, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The server comes up during the first back-off pause (no timer, no re-bound port)."""
-    proxy = Proxy((embedded.host, embedded.port), listening=False)
+    proxy = FaultProxy((embedded.host, embedded.port), listening=False)
     pauses: list[float] = []
     real_sleep = connection_module.time.sleep
 
