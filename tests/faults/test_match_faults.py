@@ -4,7 +4,7 @@ Issue 15 saw three Reveals journaled with tamper reports for honest seats when r
 were dropped or duplicated. Here six matches run with the controller's connection going
 through `FaultProxy` (reply lines dropped, duplicated, cut, delayed; the link cut now and
 then); the bots play honestly, so every Reveal must be journaled with no tamper report.
-The table code is used through its public entry points only (build_arena, WoolBluffTable,
+The table code is used through its public entry points only (build_arena, Table,
 Supervisor, TableBot, Journal), with the test's own clock: one cycle is 50 ms of table time.
 """
 
@@ -23,7 +23,7 @@ from mcbridge.tables.config import load_arena
 from mcbridge.tables.demo import TableBot
 from mcbridge.tables.journal import Journal
 from mcbridge.tables.supervisor import Supervisor
-from mcbridge.tables.wool_table import WoolBluffTable
+from mcbridge.tables.table import Table
 from mcbridge.world.connection import Connection
 from mcbridge.world.embedded import start_embedded
 from mcbridge.world.errors import WorldError
@@ -58,7 +58,7 @@ def play_one_match(seed: int, journal_path: Path) -> tuple[list[object], int, in
             conn = Connection(proxy.host, proxy.port, reply_timeout=2.0, resync_timeout=2.0)
             journal = Journal(journal_path)
             clock = Clock()
-            table = WoolBluffTable(
+            table = Table(
                 arena, journal, clock, seed=seed, can_give=True, can_tell=True, start_delay=0.5, reveal_hold=0.5
             )
             supervisor = Supervisor(conn, [table])
