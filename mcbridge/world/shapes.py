@@ -134,7 +134,7 @@ _CHECKS: dict[str, Check] = {
     "entity.getName": _pattern(r"[^,|]*", "a name"),
     "mcbridge.events.block.placed": _records(",".join([_INT] * 6), "block-change records"),
     "mcbridge.events.block.broken": _records(",".join([_INT] * 6), "block-change records"),
-    "mcbridge.capabilities": _pattern(r"(?:[A-Za-z0-9_.-]+(?:,[A-Za-z0-9_.-]+)*)?", "names"),
+    "mcbridge.capabilities": _pattern(r"(?:[A-Za-z0-9_.=-]+(?:,[A-Za-z0-9_.=-]+)*)?", "names"),
     "mcbridge.getSign": _pattern(r"\[.*\]", "a JSON array"),
     "mcbridge.auth": _pattern(r"1", "1"),
 }
