@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 from mcbridge.core import Action
 from mcbridge.tables.arena import Region
 from mcbridge.tables.kits.signs import (
-    LINE_UNITS,
     Menu,
     More,
     concrete,
@@ -26,8 +25,8 @@ from mcbridge.tables.kits.signs import (
     panel_targets,
     ranges,
     spread,
-    text_width,
 )
+from mcbridge.textfit import SIGN_LINE_PX, text_px
 from mcbridge.world.geometry import Cuboid, Facing, Pos
 from mcbridge.world.sanitize import sign_line
 
@@ -67,16 +66,17 @@ class Span(Action):
 def test_fit_never_exceeds_a_line_and_keeps_what_fits(text: str) -> None:
     cut = fit(text)
     sent = sign_line(text)  # what the wire would make of it anyway
-    assert text_width(cut) <= LINE_UNITS
+    assert text_px(cut) <= SIGN_LINE_PX
     assert cut == sent or cut.endswith("…")
     assert sent.startswith(cut.removesuffix("…"))
     assert not set(cut) & set(",()\n")
 
 
 def test_japanese_is_wider_than_latin() -> None:
-    assert fit("a" * 15) == "a" * 15
-    assert fit("あ" * 10) == "あ" * 10
+    assert fit("a" * 15) == "a" * 15  # 6 px each: 90 px
+    assert fit("あ" * 10) == "あ" * 10  # 9 px each: 90 px
     assert fit("あ" * 11) != "あ" * 11
+    assert fit("i" * 30) == "i" * 30  # 2 px each: narrow letters are not counted as wide ones
     assert fit_lines(["x"]) == ("x", "", "", "")
 
 

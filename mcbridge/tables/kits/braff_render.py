@@ -21,7 +21,6 @@ from mcbridge.tables.kits.board_rows import pack, standing_rows
 from mcbridge.tables.kits.braff_arena import ACTION_SIGNS
 from mcbridge.tables.kits.signs import (
     BLANK,
-    LINE_UNITS,
     PartMemo,
     faces_of,
     fill_slots,
@@ -32,10 +31,10 @@ from mcbridge.tables.kits.signs import (
     panel_spots,
     player_name,
     spread,
-    text_width,
     turn_lines,
 )
 from mcbridge.tables.layout import Lines
+from mcbridge.textfit import SIGN_LINE_PX, text_px
 
 T = "braff.sign."
 #: Which action sign stands for which rules action kind ("call" also stands for AllIn).
@@ -153,7 +152,7 @@ def _board(
 def _doubt_row(text: Texts, name: str, kind: str) -> str:
     """"Ben: fake!", the name cut (never the doubt) to fit the line."""
     said = text.t(T + f"kind_{kind}")
-    room = LINE_UNITS - text_width(text.t(T + "doubt", name="", kind=said))
+    room = SIGN_LINE_PX - text_px(text.t(T + "doubt", name="", kind=said))
     return text.t(T + "doubt", name=fit(name, room), kind=said)
 
 

@@ -4,8 +4,9 @@ Those games are played on wall signs: the public board, each booth's public side
 inside each enclosed booth private panels (dice, cards, tokens) and action signs. What
 they share lives here, so each kit keeps only what is particular to its game:
 
-* **Sign text** that fits: `fit` and `fit_lines` cut a line to what a sign can show
-  (Japanese glyphs are wider than Latin ones), `spread` lays rows over several signs.
+* **Sign text** that fits: `fit` and `fit_lines` cut a line to what a sign can show,
+  measured in pixels by `mcbridge.textfit` (the one width table), `name_then` shortens a
+  name so what follows it stays, `spread` lays rows over several signs.
 * **Legal actions** in either form: a plain list, or one with compact range entries (an
   `ActionRange` of the core: every `first` with `field` = lowest..last by step). `concrete`
   expands them, `is_legal` asks without expanding, `bounds` gives a range's ends.
@@ -24,7 +25,6 @@ they share lives here, so each kit keeps only what is particular to its game:
 from __future__ import annotations
 
 import math
-import unicodedata
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, runtime_checkable
@@ -33,6 +33,7 @@ from mcbridge.core import CHANCE, Action
 from mcbridge.tables.arena import Arena, Region, SeatPlan, SignSpot
 from mcbridge.tables.kit import Scene, Texts
 from mcbridge.tables.layout import Lines, Structure, wall_sign
+from mcbridge.textfit import SIGN_LINE_PX, fit_sign_line, text_px
 from mcbridge.world.geometry import Facing, Pos
 from mcbridge.world.sanitize import sign_line
 
@@ -42,41 +43,23 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 BLANK: Lines = ("", "", "", "")
 
+
 # -- sign text ------------------------------------------------------------------------------
-#: A sign line is 90 pixels: 15 Latin characters (6 px each) or 10 CJK glyphs (9 px each).
-#: Widths are counted in thirds of a wide glyph: Latin 2, wide 3, a line 30.
-LINE_UNITS = 30
-ELLIPSIS = "…"
-
-
-def _units(ch: str) -> int:
-    return 3 if unicodedata.east_asian_width(ch) in ("W", "F") else 2
-
-
-def text_width(text: str) -> int:
-    """A text's width in units of `LINE_UNITS` (Latin 2, Japanese 3)."""
-    return sum(_units(ch) for ch in text)
-
-
-def fit(text: str, units: int = LINE_UNITS) -> str:
-    """`text` cut to one sign line, with "…" where it was cut, and made wire-safe the way
-    every sign line is sent (commas and parentheses become ; and brackets), so the scene
-    says exactly what the sign will show.
+def fit(text: str, px: int = SIGN_LINE_PX) -> str:
+    """`text` cut to one sign line (`px` wide, measured with the 1.12 font by `textfit`),
+    with "…" where it was cut, and made wire-safe the way every sign line is sent (commas
+    and parentheses become ; and brackets), so the scene says exactly what the sign will show.
 
     [decided here] Cut, never wrapped: a name or a card that wraps would push the next
     line off the sign; the full text is in chat and in `!help`.
     """
-    text = sign_line(text)
-    if text_width(text) <= units:
-        return text
-    room = units - _units(ELLIPSIS)
-    out = []
-    for ch in text:
-        room -= _units(ch)
-        if room < 0:
-            break
-        out.append(ch)
-    return "".join(out) + ELLIPSIS
+    return fit_sign_line(sign_line(text), px)
+
+
+def name_then(name: str, rest: str, px: int = SIGN_LINE_PX) -> str:
+    """`name` followed by `rest` on one line, the name (never `rest`) shortened to make room:
+    a 16-letter name keeps its score ("Alexander_S… 12")."""
+    return fit_sign_line(name, max(px - text_px(rest), 1)) + rest
 
 
 def fit_lines(lines: Sequence[str]) -> Lines:
