@@ -81,8 +81,8 @@ def split_chat(text: str, line_px: int = CHAT_LINE_PX, cap: int = CHAT_CAP) -> l
     """One chat message as lines that each fit the chat box (`line_px`) and the cap.
 
     A message that does not fit is first cut into its parts (a reveal: one part per seat,
-    at "; " or " / "); parts are packed into lines while they fit, and a part too long for
-    one line is wrapped at the best break a reader would expect. No line is empty; nothing
+    at "; " or " / "), each on its own line so a reader finds every seat at a line start;
+    a part too long for one line is wrapped at the best break a reader would expect. No line is empty; nothing
     is lost but the spaces at the cuts. Newlines in `text` start a new line.
     """
     lines: list[str] = []
@@ -91,17 +91,8 @@ def split_chat(text: str, line_px: int = CHAT_LINE_PX, cap: int = CHAT_CAP) -> l
         if _fits(paragraph, line_px, cap):
             lines += [paragraph] if paragraph else []
             continue
-        line = ""
-        for part in _parts(paragraph, _BREAKS[0]):
-            joined = f"{line} {part}" if line else part
-            if _fits(joined, line_px, cap):
-                line = joined
-                continue
-            lines += [line] if line else []
-            line = part if _fits(part, line_px, cap) else ""
-            if not line:  # too long for one line: wrapped, and the next part starts afresh
-                lines += _wrap(part, line_px, cap)
-        lines += [line] if line else []
+        for part in _parts(paragraph, _BREAKS[0]):  # [decided here] one part (seat) a line, never two
+            lines += [part] if _fits(part, line_px, cap) else _wrap(part, line_px, cap)
     return lines
 
 

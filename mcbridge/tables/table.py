@@ -26,6 +26,7 @@ from typing import Any
 
 from mcbridge import games
 from mcbridge.core import CHANCE, Action, Event, IllegalAction, Rng, State
+from mcbridge.core.text import is_help, normalise
 from mcbridge.i18n import Locale, locale
 from mcbridge.tables import kits, rules_view
 from mcbridge.tables.arena import ABSENT, Arena
@@ -34,7 +35,7 @@ from mcbridge.tables.kit import Kit, ReadKey, Scene, TableView
 from mcbridge.tables.layout import wall_sign
 from mcbridge.tables.match_seeds import chance_rng, match_seed
 from mcbridge.tables.updates import TableUpdate, UpdateFeed
-from mcbridge.textfit import SIGN_LINE_PX, split_chat
+from mcbridge.textfit import CHAT_CAP, CHAT_LINE_PX, SIGN_LINE_PX, split_chat, text_px
 from mcbridge.world import blocks
 from mcbridge.world.blocks import Block
 from mcbridge.world.geometry import Pos
@@ -43,7 +44,10 @@ log = logging.getLogger(__name__)
 
 #: Characters at most on a sign line (the renders cut names to 15 too); `fit` is by pixels.
 SIGN_LINE_CHARS = 15
-HELP_WORDS = {"help", "ヘルプ", "へるぷ", "?"}
+#: `!lang ja`, `!言語 en`: a player's own language for what the table tells them alone
+LANGUAGE_WORDS = frozenset({"lang", "language", "言語", "げんご", "gengo"})
+LANGUAGE_NAMES = {"en": "en", "english": "en", "英語": "en", "えいご": "en",
+                  "ja": "ja", "jp": "ja", "japanese": "ja", "日本語": "ja", "にほんご": "ja"}
 #: Prize item names -> legacy item (id, data).
 PRIZE_ITEMS = {"diamond": (264, 0), "emerald": (388, 0), "gold_ingot": (266, 0), "iron_ingot": (265, 0)}
 
@@ -68,7 +72,11 @@ class Outbox:
     puts: list[tuple[Pos, Block]] = field(default_factory=list)  # a player's block put back (as the world had it)
 
     def drain(self) -> Outbox:
-        out = Outbox(self.chat, self.private, self.gives, self.clears, self.refresh, self.moves, self.puts)
+        """What to send, every chat line cut to the chat box and the cap (`split_chat`: a
+        reveal becomes one line per seat; nothing is cut off)."""
+        chat = [line for message in self.chat for line in split_chat(message)]
+        private = [(who, line) for who, message in self.private for line in split_chat(message)]
+        out = Outbox(chat, private, self.gives, self.clears, self.refresh, self.moves, self.puts)
         self.chat, self.private, self.gives, self.clears, self.refresh = [], [], [], [], []
         self.moves, self.puts = [], []
         return out
@@ -104,6 +112,8 @@ class Table:
         self.hold = arena.lobby.hold if hold is None else hold
         self.reveal_hold = reveal_hold  # how long a kit shows a reveal before play goes on
         self.text: Locale = locale(arena.locale)
+        self.languages: dict[str, str] = {}  # player -> language chosen with !lang (this table)
+        self._locales = {arena.locale: self.text}
         self.game = games.load(arena.game, arena.game_options())
         n = len(arena.seats)
         self.occupants: list[Occupant | None] = [None] * n
@@ -172,14 +182,22 @@ class Table:
         assert state is not None
         if state.is_over:
             return
-        phase = self._phase_text(state.phase)
         for seat in sorted(state.to_act() - {CHANCE}):
             name = state.players[seat]
-            self.tell(name, self.text.t("common.restarted", name=name, phase=phase))
+            phase = self._phase_text(state.phase, name)
+            self.tell(name, self.text_for(name).t("common.restarted", name=name, phase=phase))
 
-    def _phase_text(self, phase: str) -> str:
-        key = f"{self.game.name}.phase.{phase}"
-        return self.text.t(key) if self.text.has(key) else phase
+    def _phase_text(self, phase: str, name: str) -> str:
+        text, key = self.text_for(name), f"{self.game.name}.phase.{phase}"
+        return text.t(key) if text.has(key) else phase
+
+    def text_for(self, name: str) -> Locale:
+        """The language of what `name` alone is told: theirs if they chose one with `!lang`,
+        else the arena's (signs and public chat are always the arena's)."""
+        lang = self.languages.get(name, self.arena.locale)
+        if lang not in self._locales:
+            self._locales[lang] = locale(lang)
+        return self._locales[lang]
 
     def chance_rng(self) -> Rng:
         """The stream of the chance action about to be journaled at `seq` (see match_seeds)."""
@@ -207,14 +225,14 @@ class Table:
             self._back(occ, current)
             return
         if self.state is not None or self.occupants[booth] is not None:
-            self.tell(name, self.text.t("common.error.table_full"))
+            self.tell(name, self.text_for(name).t("common.error.table_full"))
             return
         self.occupants[booth] = Occupant(name)
         self.last_join = self.clock()
         self.outbox.chat.append(self.text.t("common.joined", name=name, seat=booth + 1))
         if self.can_give:  # the signs answer only to a sword: hand one to whoever sits down
             self.outbox.gives.append((name, blocks.DIAMOND_SWORD_ITEM, 0, 1))
-            self.tell(name, self.text.t("common.sword_given"))
+            self.tell(name, self.text_for(name).t("common.sword_given"))
 
     def on_presence(self, online: Collection[str], inside: dict[str, Pos]) -> None:
         """Who is online, and where those inside this arena stand (arena-local).
@@ -244,7 +262,7 @@ class Table:
                         self.join(seat.index, name)
                     elif empty and mine is None and (name, self.match_id) not in self._told_running:
                         self._told_running.add((name, self.match_id))  # once a match, not every cycle
-                        self.tell(name, self.text.t("common.match_running", seat=seat.index + 1))
+                        self.tell(name, self.text_for(name).t("common.match_running", seat=seat.index + 1))
 
     def _guard(self, name: str, booth: int) -> None:
         """Booth guard: nobody but its occupant stands in an occupied booth (on a server without
@@ -301,14 +319,17 @@ class Table:
         text = message.strip()
         if not text.startswith(("!", "！")):
             return
-        word = text.lstrip("!！").strip().lower()
-        if word in HELP_WORDS:
-            self.tell(name, self.text.t(f"{self.game.name}.help", **self.kit.help_fields()))
+        if is_help(text):
+            self._help(name)
+            return
+        words = normalise(text[:64]).split()
+        if words and words[0] in LANGUAGE_WORDS:
+            self._set_language(name, words[1:])
             return
         booth = self.booth_of_player(name)
         seat = self.rules_seat(booth) if booth is not None else None
         if seat is None or self.state is None:
-            self.tell(name, self.text.t("common.error.not_seated"))
+            self.tell(name, self.text_for(name).t("common.error.not_seated"))
             return
         try:
             action = self.kit.parse_chat(seat, text)
@@ -316,6 +337,29 @@ class Table:
             self._refuse(name, exc)
             return
         self.submit(seat, action)
+
+    def _help(self, name: str) -> None:
+        """`!help`: the goal, what to do now and the commands (`Locale.help`), in the asker's
+        language. [decided here] "Now" is the phase's advice for a player the rules wait
+        for (or when only the table acts: dealing, revealing); anyone else hears "wait"."""
+        state, text, game = self.state, self.text_for(name), self.game.name
+        phase = "lobby" if state is None else state.phase
+        booth = self.booth_of_player(name)
+        seat = self.rules_seat(booth) if booth is not None else None
+        if state is not None and seat not in state.to_act() and state.to_act() - {CHANCE}:
+            phase = "other"
+        lines = text.help(game, phase, **self.kit.help_fields())
+        self.tell(name, "\n".join(lines) or text.t(f"{game}.help", **self.kit.help_fields()))
+
+    def _set_language(self, name: str, args: Sequence[str]) -> None:
+        """`!lang ja` / `!言語 en`: that player's private messages and help in that language."""
+        lang = LANGUAGE_NAMES.get(args[0]) if len(args) == 1 else None
+        if lang is None:
+            current = self.languages.get(name, self.arena.locale)
+            self.tell(name, self.text_for(name).t("common.language_usage", lang=current))
+            return
+        self.languages[name] = lang
+        self.tell(name, self.text_for(name).t("common.language_set"))
 
     def submit(self, seat: int, action: Action) -> list[Event]:
         """Apply through the rules; journal; publish. Refusals go back to the player."""
@@ -346,7 +390,7 @@ class Table:
 
     def _refuse(self, name: str, exc: IllegalAction) -> None:
         players = self.state.players if self.state else []
-        text = self.text.refusal(self.game.name, exc, players, self._numbers())
+        text = self.text_for(name).refusal(self.game.name, exc, players, self._numbers())
         booth = self.booth_of_player(name)
         if exc.code not in self.kit.private_refusals or self.can_tell or booth is None:
             self.tell(name, text)
@@ -354,18 +398,21 @@ class Table:
         # it tells hidden state and there is no private message: the booth's info sign shows it
         # (until the next action), public chat only that it was refused
         self.notes[booth] = (self.seq, text)
-        self.outbox.chat.append(f"@{name}: {self.text.t('common.refused_see_booth')}")
+        self.outbox.chat.append(f"@{name}: {self.text_for(name).t('common.refused_see_booth')}")
 
     def _numbers(self) -> list[int]:
         """How people know the seats: by booth number, which a rules seat need not equal."""
         return [b + 1 for b in self.booths]
 
     def tell(self, name: str, text: str) -> None:
-        """To one player: privately where the server can, else in chat addressed to them."""
+        """To one player: privately where the server can, else in chat addressed to them
+        (every line of a long text addressed, each still within the chat box and the cap)."""
         if self.can_tell:
             self.outbox.private.append((name, text))
-        else:
-            self.outbox.chat.append(f"@{name}: {text}")
+            return
+        to = f"@{name}: "
+        for line in split_chat(text, CHAT_LINE_PX - text_px(to), CHAT_CAP - len(to)):
+            self.outbox.chat.append(to + line)
 
     # -- time -----------------------------------------------------------------------------
     def tick(self) -> None:

@@ -30,24 +30,24 @@ class Clock:
         return self.now
 
 
-def play(game: str, lang: str, seed: int, journal: Path, *, can_tell: bool = True) -> Iterator[Scene | Outbox]:
-    """One random match of `game` in `lang` with 16-character names, played by the game's
-    bot: every scene the table renders and every outbox it drains, in order."""
+def bare_table(game: str, lang: str, journal: Path, *, seed: int = 1, can_tell: bool = True) -> tuple[Table, Clock]:
+    """The shipped arena of `game` in `lang` on a table with no world behind it."""
     arena = load_arena(CONFIG_DIR / "arenas" / f"{game}.yaml")
     settings = {**arena.settings, **({"dispensing": "booth"} if "dispensing" in arena.settings else {})}
     arena = dataclasses.replace(arena, locale=lang, settings=settings)  # booth: no wool to place by hand
     clock = Clock()
     table = Table(
-        arena,
-        Journal(journal),
-        clock,
-        seed=seed,
-        can_tell=can_tell,
-        can_give=True,
-        start_delay=0.0,
-        reveal_hold=0.0,
-        hold=3600.0,
+        arena, Journal(journal), clock, seed=seed, can_tell=can_tell, can_give=True,
+        start_delay=0.0, reveal_hold=0.0, hold=3600.0,
     )
+    return table, clock
+
+
+def play(game: str, lang: str, seed: int, journal: Path, *, can_tell: bool = True) -> Iterator[Scene | Outbox]:
+    """One random match of `game` in `lang` with 16-character names, played by the game's
+    bot: every scene the table renders and every outbox it drains, in order."""
+    table, clock = bare_table(game, lang, journal, seed=seed, can_tell=can_tell)
+    arena = table.arena
     bot, rng = table.game.bot(), Rng(seed)
     seats = min(len(arena.seats), table.game.player_range[1])
     for booth in range(seats):

@@ -342,10 +342,9 @@ class WoolBluffKit(Kit):
                 name = state.players[event.seat]
                 if self.table.can_give:
                     self.table.outbox.gives.append((name, blocks.REDSTONE_TORCH_ON.id, 0, event.torches))
-                self.table.tell(
-                    name,
-                    self.table.text.t("wool_bluff.place_torches", count=event.torches, total=self.torch_wait[booth]),
-                )
+                text = self.table.text_for(name)  # their own language, if they chose one
+                total = self.torch_wait[booth]
+                self.table.tell(name, text.t("wool_bluff.place_torches", count=event.torches, total=total))
         self.torch_deadline = now + self.table.arena.timeouts["reveal"]
 
     def _torches_seen(self, booth: int, found: list[Block]) -> None:
