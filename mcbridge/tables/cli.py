@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,8 @@ def register(subparsers: Any) -> None:
     b = sub.add_parser("build", help="place the arena's structure in the world")
     b.add_argument("file", type=Path)
     _server_args(b)
+    b.add_argument("--yes", action="store_true",
+                   help="replace blocks that are not air above the floor (checked first; refused without it)")
     b.set_defaults(func=cmd_build)
 
     p = subparsers.add_parser("run", help="run the arena's table on a server until Ctrl-C")
@@ -135,12 +138,22 @@ def cmd_schema(args: argparse.Namespace) -> int:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    from mcbridge.tables.build import build_arena
+    from mcbridge.cli import EXIT_OPERATOR
+    from mcbridge.tables.build import build_arena, survey
     from mcbridge.tables.config import load_arena
     from mcbridge.tables.dial import dial
 
     arena = load_arena(args.file)
     with dial(args.host, args.port, attempts=args.connect_attempts) as conn:
+        found = survey(conn, arena)
+        print(f"{arena.name} will overwrite {found.describe()}")
+        if found.non_air and not args.yes:
+            print(
+                f"refused: {found.non_air} block(s) there are not air and would be replaced; move the arena "
+                f"('origin'/'facing' in {args.file}) or run again with --yes",
+                file=sys.stderr,
+            )
+            return EXIT_OPERATOR
         started = time.monotonic()
         sent = build_arena(conn, arena)
         print(

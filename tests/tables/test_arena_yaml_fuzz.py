@@ -44,7 +44,7 @@ def judge(path: Path, capsys: pytest.CaptureFixture[str], closed_port: int, worl
     if code == 0:
         if not lines[0].startswith("OK: ") or err:
             return 0, f"validate said {out!r} {err!r}"
-        built = main(["arena", "build", str(path), "--port", str(world_port), "--connect-attempts", "1"])
+        built = main(["arena", "build", str(path), "--port", str(world_port), "--connect-attempts", "1", "--yes"])
         out, err = capsys.readouterr()
         return 0, None if built == 0 and out.startswith("built ") else f"a valid file did not build: {out!r} {err!r}"
     if code != 1 or err or not lines or lines[-1] != f"{len(lines) - 1} problem(s) in {path}":
