@@ -48,6 +48,8 @@ SIGN_LINE_CHARS = 15
 LANGUAGE_WORDS = frozenset({"lang", "language", "言語", "げんご", "gengo"})
 LANGUAGE_NAMES = {"en": "en", "english": "en", "英語": "en", "えいご": "en",
                   "ja": "ja", "jp": "ja", "japanese": "ja", "日本語": "ja", "にほんご": "ja"}
+#: private replies are split at their own line breaks and the cap, never by width
+PRIVATE_LINE_PX = 10**9
 #: Prize item names -> legacy item (id, data).
 PRIZE_ITEMS = {"diamond": (264, 0), "emerald": (388, 0), "gold_ingot": (266, 0), "iron_ingot": (265, 0)}
 
@@ -72,10 +74,13 @@ class Outbox:
     puts: list[tuple[Pos, Block]] = field(default_factory=list)  # a player's block put back (as the world had it)
 
     def drain(self) -> Outbox:
-        """What to send, every chat line cut to the chat box and the cap (`split_chat`: a
-        reveal becomes one line per seat; nothing is cut off)."""
+        """What to send, every line within the chat cap (`split_chat`; nothing is cut off).
+
+        [decided here] Public chat is also cut to the chat box, so a reveal reads one seat a
+        line; a private reply under the cap stays one message (one answer per command, which
+        the client wraps), only its own lines (help) and the cap split it."""
         chat = [line for message in self.chat for line in split_chat(message)]
-        private = [(who, line) for who, message in self.private for line in split_chat(message)]
+        private = [(who, line) for who, message in self.private for line in split_chat(message, PRIVATE_LINE_PX)]
         out = Outbox(chat, private, self.gives, self.clears, self.refresh, self.moves, self.puts)
         self.chat, self.private, self.gives, self.clears, self.refresh = [], [], [], [], []
         self.moves, self.puts = [], []
@@ -271,7 +276,7 @@ class Table:
         # [decided here] the plaza spot: mid-booth, on the floor, three cells in front of the shell
         spot = Pos((shell.lo.x + shell.hi.x) // 2, shell.lo.y + 1, shell.lo.z - 3)
         self.outbox.moves.append((name, spot))
-        self.tell(name, self.text.t("common.guarded", seat=booth + 1))
+        self.tell(name, self.text_for(name).t("common.guarded", seat=booth + 1))
 
     def private_viewers(self) -> list[str | None]:
         """Per booth, who may see its private part: its occupant while online."""

@@ -46,7 +46,9 @@ def judge(path: Path, capsys: pytest.CaptureFixture[str], closed_port: int, worl
             return 0, f"validate said {out!r} {err!r}"
         built = main(["arena", "build", str(path), "--port", str(world_port), "--connect-attempts", "1", "--yes"])
         out, err = capsys.readouterr()
-        return 0, None if built == 0 and out.startswith("built ") else f"a valid file did not build: {out!r} {err!r}"
+        last = out.strip().splitlines()[-1:]  # after the survey line: what it built
+        ok = built == 0 and last and last[0].startswith("built ")
+        return 0, None if ok else f"a valid file did not build: {out!r} {err!r}"
     if code != 1 or err or not lines or lines[-1] != f"{len(lines) - 1} problem(s) in {path}":
         return code, f"validate exit {code}: {out!r} {err!r}"
     if not placed(lines[:-1], path):

@@ -11,7 +11,6 @@ from text_fit_support import GAMES, bare_table
 from mcbridge.core import CHANCE
 from mcbridge.i18n import Locale
 from mcbridge.tables.table import Table
-from mcbridge.textfit import split_chat
 
 NAMES = ["Aki", "Ben", "Chie", "Dan", "Eri"]
 
@@ -35,9 +34,8 @@ def said(table: Table, name: str, line: str) -> list[str]:
 
 
 def guide(lang: str, table: Table, phase: str) -> list[str]:
-    """`Locale.help` as chat carries it: each of its lines cut to the chat box."""
-    return [line for text in Locale(lang).help(table.game.name, phase, **table.kit.help_fields())
-            for line in split_chat(text)]
+    """`Locale.help`: a private message a line (each well under the chat cap)."""
+    return Locale(lang).help(table.game.name, phase, **table.kit.help_fields())
 
 
 def acting(table: Table) -> tuple[str, str]:
@@ -67,10 +65,10 @@ def test_lang_changes_only_that_players_private_texts(game: str, tmp_path: Path)
     table = started(game, "ja", tmp_path)
     assert table.state is not None
     mover, idle = acting(table)
-    assert said(table, mover, "!lang en") == split_chat(Locale("en").t("common.language_set"))
+    assert said(table, mover, "!lang en") == [Locale("en").t("common.language_set")]
     assert said(table, mover, "!help") == guide("en", table, table.state.phase)
     assert said(table, idle, "!help") == guide("ja", table, "other")
-    assert said(table, mover, "!言語 日本語") == split_chat(Locale("ja").t("common.language_set"))
+    assert said(table, mover, "!言語 日本語") == [Locale("ja").t("common.language_set")]
     assert table.scene() is not None and table.text.lang == "ja"  # signs and public chat: the arena's
 
 
@@ -86,7 +84,7 @@ def test_refusals_follow_the_players_language(tmp_path: Path) -> None:
 @pytest.mark.parametrize("line", ["!lang", "!lang fr", "!言語 en ja", "!language klingon"])
 def test_a_bad_language_gets_the_usage_and_changes_nothing(line: str, tmp_path: Path) -> None:
     table = started("dice_bluff", "en", tmp_path)
-    assert said(table, "Aki", line) == split_chat(Locale("en").t("common.language_usage", lang="en"))
+    assert said(table, "Aki", line) == [Locale("en").t("common.language_usage", lang="en")]
     assert table.languages == {}
 
 

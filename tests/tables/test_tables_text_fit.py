@@ -19,22 +19,24 @@ CASES = [(game, lang, seed) for game in GAMES for lang, seed in (("en", 3), ("ja
 
 
 @functools.cache
-def match(game: str, lang: str, seed: int) -> tuple[list[str], list[str]]:
-    """(every sign line of every scene, every chat and private line) of one match."""
+def match(game: str, lang: str, seed: int) -> tuple[list[str], list[str], list[str]]:
+    """(every sign line of every scene, every public chat line, every private line) of one match."""
     signs: set[str] = set()
     chat: list[str] = []
+    private: list[str] = []
     with tempfile.TemporaryDirectory() as tmp:
         for item in play(game, lang, seed, Path(tmp) / "journal.db"):
             if isinstance(item, Scene):
                 signs.update(line for lines in item.signs.values() for line in lines)
             elif isinstance(item, Outbox):
-                chat += item.chat + [text for _, text in item.private]
-    return sorted(signs), chat
+                chat += item.chat
+                private += [text for _, text in item.private]
+    return sorted(signs), chat, private
 
 
 @pytest.mark.parametrize(("game", "lang", "seed"), CASES)
 def test_every_sign_line_fits_a_sign(game: str, lang: str, seed: int) -> None:
-    signs, _ = match(game, lang, seed)
+    signs, _, _ = match(game, lang, seed)
     assert any(name[:8] in line for line in signs for name in LONG_NAMES), "names reach the signs"
     too_wide = [line for line in signs if text_px(line) > SIGN_LINE_PX]
     assert not too_wide
@@ -43,16 +45,17 @@ def test_every_sign_line_fits_a_sign(game: str, lang: str, seed: int) -> None:
 
 @pytest.mark.parametrize(("game", "lang", "seed"), CASES)
 def test_every_chat_line_fits_the_cap_and_the_box(game: str, lang: str, seed: int) -> None:
-    _, chat = match(game, lang, seed)
-    assert len(chat) > 20
+    _, chat, private = match(game, lang, seed)
+    assert len(chat) > 20 and private
     assert not [line for line in chat if len(line) > CHAT_CAP or text_px(line) > CHAT_LINE_PX]
-    assert all(line.strip() for line in chat)
+    assert not [line for line in private if len(line) > CHAT_CAP]  # one reply a message, within the cap
+    assert all(line.strip() for line in chat + private)
 
 
 def test_the_reveal_comes_one_seat_a_line() -> None:
     """The Wool Bluff reveal with four 16-character names: no seat's hand is cut, and no line
     holds two seats' hands."""
-    _, chat = match("wool_bluff", "en", 3)
+    _, chat, _ = match("wool_bluff", "en", 3)
     hands = [line for line in chat if any(line.startswith(f"{name}:") for name in LONG_NAMES)]
     assert hands, "the reveal names every hand on a line of its own"
     for line in chat:
