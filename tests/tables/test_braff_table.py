@@ -347,8 +347,9 @@ def test_a_discard_of_cards_not_held_is_refused_without_counting_the_hand_in_pub
     r.step()
     r.step()
     public = [line for line in spectator.chat_heard() if line.startswith(f"@{NAMES[booth]}:")]
-    assert public == [f"@{NAMES[booth]}: Those cards are not all in your hand: your hand is on the signs inside "
-                      "your booth."]
+    # addressed in public chat, cut to the chat box: every line carries the address
+    assert public == [f"@{NAMES[booth]}: Those cards are not all in your hand:",
+                      f"@{NAMES[booth]}: your hand is on the signs inside your booth."]
     assert state.phase == "discard" and state.to_act() == {seat}
 
 
