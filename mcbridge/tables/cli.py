@@ -52,16 +52,20 @@ def register(subparsers: Any) -> None:
                    help="stats store: sqlite:///PATH or postgresql://... (default: JOURNAL.stats beside the journal)")
     p.set_defaults(func=cmd_run)
 
-    p = subparsers.add_parser("demo", help="bots play full Wool Bluff matches on the embedded world")
+    from mcbridge.tables.kits import games_with_kits
+
+    p = subparsers.add_parser("demo", help="bots play full matches of a game on the embedded world")
+    p.add_argument("--game", choices=games_with_kits(), default="wool_bluff", help="which game's arena to demo")
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--tps", type=float, default=20.0, help="server ticks per second (0 = as fast as possible)")
-    p.add_argument("--mode", choices=("booth", "give"), default="booth", help="how hands are dealt")
+    p.add_argument("--mode", choices=("booth", "give"), default="booth", help="Wool Bluff: how hands are dealt")
     p.add_argument(
-        "--torches", choices=("controller", "players"), default="controller", help="who puts up the penalty torches"
+        "--torches", choices=("controller", "players"), default="controller",
+        help="Wool Bluff: who puts up the penalty torches"
     )
     p.add_argument("--lang", choices=("en", "ja"), default="en")
-    p.add_argument("--turns", type=int, default=None, help="fewer turns for a shorter demo")
+    p.add_argument("--turns", type=int, default=None, help="Wool Bluff: fewer turns for a shorter demo")
     p.add_argument("--matches", type=int, default=1, help="matches in a row on the one table")
     p.add_argument("--journal", type=Path, default=None,
                    help="keep the matches in this journal (a killed demo re-run with it resumes)")
@@ -204,6 +208,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from mcbridge.tables.demo_run import run_demo
 
     return run_demo(
+        game=args.game,
         seed=args.seed,
         players=args.players,
         tps=args.tps,

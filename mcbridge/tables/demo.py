@@ -238,14 +238,17 @@ def spot_cell(arena: Arena, booth: int, spot: str) -> Pos:
 
 def blocked_columns(arena: Arena) -> frozenset[tuple[int, int]]:
     """Arena-local (x, z) columns a player cannot walk through: the structure at foot or head
-    height, and the walls, pads and displays that fill up during play."""
+    height, and the game's own seat regions that fill up during play (any kit region the
+    structure leaves without a sign: Wool Bluff's walls, pads and displays; sign panels such
+    as Dice Bluff's cup stay passable, a sign has no collision box)."""
     feet = arena.bounds.lo.y + 1
     structure = arena_layout(arena)
     body = (feet, feet + 1)
     blocked = {(p.x, p.z) for p, b in structure.blocks.items() if p.y in body and b.id not in PASSABLE}
     for seat in arena.seats:
-        for region in (seat.wool_wall, seat.torch_wall, seat.discard_pad, seat.hand_display):
-            blocked.update((p.x, p.z) for p in region.cuboid if p.y in body)
+        for name in arena.part.seat_regions:
+            cells = seat.regions[name].cuboid
+            blocked.update((p.x, p.z) for p in cells if p.y in body and p not in structure.signs)
     return frozenset(blocked)
 
 

@@ -1,0 +1,99 @@
+"""A simulated player that plays any game with a kit at its table, the way a person does.
+
+The bot walks into its booth (or clicks the join sign from behind it), holds a sword,
+decides each of its decisions with the game's library bot (`game.bot()`) from its own
+view, and makes the action by the sword clicks the kit names for it (`clicks_for`):
+Dice Bluff's face/+1/BID signs and dice, Briscola's cards and menu. A kit that names no
+clicks is played by chat instead, with the command the kit's `chat_for` gives; a kit
+with neither cannot be demoed (`SeatBot.supports` says which).
+
+Wool Bluff keeps its own walker (`mcbridge.tables.demo.TableBot`): it also places wool
+on the walls and pads and puts up torches, which no click list describes.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from mcbridge.core import Action, Rng
+from mcbridge.tables.demo import WALK_SLACK_S, blocked_columns, spot_cell, walking_route
+from mcbridge.tables.kit import Kit
+from mcbridge.tables.table import Table
+from mcbridge.world.driver import DIAMOND_SWORD, SimPlayer
+from mcbridge.world.geometry import Pos
+
+
+def decide(table: Table, seat: int, seed: int, booth: int) -> Action:
+    """The library bot's choice for `seat` now, from its own view only. One random stream per
+    decision (seed, booth, match, journal position): a bot restarted mid-match decides the same."""
+    state = table.state
+    assert state is not None
+    rng = Rng.derived(seed, "seat-bot", booth, table.match_id, table.seq)
+    choice: Action = table.game.bot().choose(state.view(seat), state.legal_actions(seat), rng)
+    return choice
+
+
+class SeatBot:
+    """One seated simulated player at a sign table (see the module docstring)."""
+
+    def __init__(self, table: Table, player: SimPlayer, booth: int, seed: int) -> None:
+        self.table = table
+        self.player = player
+        self.booth = booth
+        self.seed = seed
+        self.spot: str | None = None
+        self.acted_on: tuple[int | None, int] | None = None
+        self.clicks = 0
+        self._blocked = blocked_columns(table.arena)
+        self._cells = {(name, slot): at for at, (name, b, slot) in table.hits.items() if b == booth}
+
+    @staticmethod
+    def supports(kit: Kit) -> bool:
+        return hasattr(kit, "clicks_for") or hasattr(kit, "chat_for")
+
+    def go(self, spot: str) -> None:
+        """Walk around the arena's walls to a spot of this bot's seat ("inside", "back")."""
+        if spot == self.spot:
+            return
+        frame = self.table.arena.frame
+        here = frame.to_local(self.player.position())
+        for cell in walking_route(self._blocked, here, spot_cell(self.table.arena, self.booth, spot)):
+            p = frame.to_world(cell)
+            distance = math.dist((here.x, here.z), (cell.x, cell.z))
+            self.player.walk_to(p.x + 0.5, p.y, p.z + 0.5, timeout=WALK_SLACK_S + distance / 2)
+            here = cell
+        self.spot = spot
+
+    def click(self, local: Pos) -> None:
+        p = self.table.arena.frame.to_world(local)
+        self.player.right_click(p.x, p.y, p.z, face=1)
+        self.clicks += 1
+
+    def sit_down(self, by_walking: bool) -> None:
+        self.player.hold(DIAMOND_SWORD)
+        if by_walking:
+            self.go("inside")
+        else:
+            self.go("back")
+            self.click(self.table.arena.seats[self.booth].signs["join"].at)
+
+    def act(self) -> None:
+        """Once per cycle: if this seat has a decision the bot has not answered yet, answer it.
+        The table reads the clicks (or the chat line) on its next poll."""
+        table = self.table
+        state = table.state
+        seat = table.rules_seat(self.booth)
+        if state is None or seat is None or state.is_over:
+            return
+        self.go("inside")
+        if seat not in state.to_act() or self.acted_on == (table.match_id, table.seq):
+            return
+        self.acted_on = (table.match_id, table.seq)
+        action = decide(table, seat, self.seed, self.booth)
+        kit: Any = table.kit
+        if hasattr(kit, "clicks_for"):
+            for click in kit.clicks_for(self.booth, seat, action):
+                self.click(self._cells[click])
+        else:
+            self.player.chat(kit.chat_for(seat, action))
