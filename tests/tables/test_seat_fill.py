@@ -1,0 +1,84 @@
+"""Bots fill empty seats (`bots: {fill, after, think}`): one person alone plays a whole match
+of every game with a kit against the library bots, whose seats the signs mark; the bots act
+through the table's action path, so the journal replays to the result; a person takes a
+bot's booth between matches and the bot leaves."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from sign_support import shipped
+from table_support import Rig, sign_text
+
+from mcbridge import games
+from mcbridge.i18n import locale
+from mcbridge.tables.arena import Bots
+from mcbridge.tables.demo import TableBot
+from mcbridge.tables.kits import games_with_kits
+from mcbridge.tables.rules_view import result_json
+from mcbridge.tables.seat_bots import SeatBot
+
+AFTER, THINK = 2, 0.5  # seconds: 40 and 10 cycles of the test clock
+
+
+def alone(rig: Callable[..., Rig], game: str, **changes: Any) -> tuple[Rig, Any]:
+    """`game`'s shipped arena with bots filling, and one person who walks into booth 1."""
+    arena = dataclasses.replace(shipped(game), bots=Bots(fill=True, after=AFTER, think=THINK), **changes)
+    r = rig(arena, hold=1.0)
+    walker = TableBot if game == "wool_bluff" else SeatBot
+    person = walker(r.table, r.world.players.join("Aki"), 1, 21)  # type: ignore[arg-type]
+    person.sit_down(by_walking=True)
+    r.bots.append(person)
+    return r, person
+
+
+@pytest.mark.parametrize("game", games_with_kits())
+def test_one_person_alone_plays_a_whole_match_against_bots(rig: Callable[..., Rig], game: str) -> None:
+    r, person = alone(rig, game, options={**shipped(game).options, "turns": 1} if game == "wool_bluff" else {})
+    table, text = r.table, locale("en")
+    r.run_until(lambda: table.occupants[1] is not None, max_cycles=100)
+    filled_at = r.clock.now
+    r.run_until(lambda: table.state is not None, max_cycles=200)
+    assert r.clock.now - filled_at >= AFTER - 0.1  # the person waited `after` before the bots came
+    bots = [b for b, o in enumerate(table.occupants) if o is not None and o.bot]
+    assert bots == [b for b in range(len(r.arena.seats)) if b != 1]
+    r.step()  # the scene with the bots goes out with the next write
+    for booth in bots:  # every bot seat is marked on its seat sign
+        assert "BOT" in " ".join(sign_text(r.world, r.arena, r.arena.seats[booth].signs["seat"].at) or ())
+    r.finish()
+    heard = person.player.chat_heard()
+    too_long = text.t("common.timeout", name="@").split("@")[1].strip()
+    assert not [line for line in heard if too_long in line]
+    assert any(text.t("common.bot_joined", name="BOT 1", seat=1) == line for line in heard)
+    (saved,) = r.journal.matches()
+    assert saved.options["bots"] == bots and saved.players.count("Aki") == 1
+    rules = games.load(game, saved.rules_options())
+    state = rules.new_match(saved.players, saved.seed)
+    for seat, data in saved.actions:
+        state.apply(seat, rules.action_from_json(data))
+    assert state.is_over and result_json(state) == saved.result
+    # bots get no prize (and no private message: they have no client)
+    assert not [line for line in heard if "BOT" in line and "receives" in line]
+
+
+def test_a_person_takes_a_bots_booth_between_matches(rig: Callable[..., Rig]) -> None:
+    r, person = alone(rig, "dice_bluff", options={"dice_per_player": 1})
+    table = r.table
+    r.run_until(lambda: table.state is not None, max_cycles=300)
+    r.finish()
+    r.run_until(lambda: table.state is None, max_cycles=300)  # the standings hold, then the lobby
+    assert table.occupants[3] is not None and table.occupants[3].bot
+    newcomer = SeatBot(table, r.world.players.join("Ben"), 3, 22)
+    newcomer.sit_down(by_walking=False)  # the join sign of the bot's booth
+    r.bots.append(newcomer)
+    r.run_until(lambda: table.state is not None, max_cycles=400)
+    seated = [(o.name, o.bot) if o else None for o in table.occupants]
+    assert seated[1] == ("Aki", False) and seated[3] == ("Ben", False)
+    assert sum(1 for s in seated if s and s[1]) == len(seated) - 2
+    assert "BOT 4 gives seat 4 to Ben." in person.player.chat_heard()
+    r.finish()
+    second = r.journal.matches()[-1]
+    assert second.finished is not None and "Ben" in second.players and 3 not in second.options["bots"]
