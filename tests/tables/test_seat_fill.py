@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 from sign_support import shipped
-from table_support import Rig, sign_text
+from table_support import Rig, make_rig, sign_text
 
 from mcbridge import games
 from mcbridge.i18n import locale
@@ -20,6 +21,9 @@ from mcbridge.tables.demo import TableBot
 from mcbridge.tables.kits import games_with_kits
 from mcbridge.tables.rules_view import result_json
 from mcbridge.tables.seat_bots import SeatBot
+from mcbridge.tables.supervisor import Supervisor
+from mcbridge.tables.table import Table
+from mcbridge.world.embedded import start_embedded
 
 AFTER, THINK = 2, 0.5  # seconds: 40 and 10 cycles of the test clock
 
@@ -82,3 +86,32 @@ def test_a_person_takes_a_bots_booth_between_matches(rig: Callable[..., Rig]) ->
     r.finish()
     second = r.journal.matches()[-1]
     assert second.finished is not None and "Ben" in second.players and 3 not in second.options["bots"]
+
+
+def test_a_restarted_table_keeps_its_bots_and_journals_what_it_would_have(tmp_path: Path) -> None:
+    """The controller stops mid-match and a new table resumes from the journal: the bots are
+    bots again (never 'away'), and the match ends exactly as an uninterrupted one."""
+
+    def play(restart_after: int | None) -> tuple[list[Any], Any]:
+        with start_embedded(port=0, tps=0) as world:
+            arena = dataclasses.replace(shipped("dice_bluff", options={"dice_per_player": 2}),
+                                        bots=Bots(fill=True, after=AFTER, think=THINK))
+            r = make_rig(world, arena, tmp_path / f"run-{restart_after}.sqlite", hold=1.0)
+            person = SeatBot(r.table, world.players.join("Aki"), 1, 21)
+            person.sit_down(by_walking=True)
+            r.bots.append(person)
+            r.run_until(lambda: r.table.state is not None, max_cycles=200)
+            if restart_after is not None:
+                r.run_until(lambda: r.table.seq >= restart_after)
+                assert r.table.state is not None and not r.table.state.is_over  # mid-match
+                r.table = Table(arena, r.journal, r.clock, seed=5, start_delay=0.5, reveal_hold=0.5, hold=1.0)
+                r.supervisor = Supervisor(r.conn, [r.table])
+                person.table = r.table
+                assert [bool(o and o.bot and o.present) for o in r.table.occupants] == [b != 1 for b in range(6)]
+            r.finish()
+            (saved,) = r.journal.matches()
+            r.close()
+            return saved.actions, saved.result
+
+    whole = play(None)
+    assert play(restart_after=12) == whole
