@@ -4,8 +4,9 @@ With the arena's `bots: {fill: true, after: 30, think: 1}`, once at least one pe
 and has waited `after` seconds in the lobby, a bot (the game's own `game.bot()` policy)
 takes every free booth. Its name ("BOT 3" / "ボット3", with the booth number) is what the
 seat signs, the board and the standings show, so a bot's seat is marked wherever a seat is;
-it cannot be a Minecraft player's name (those have no spaces or kana), and the table tells
-bots from people by a flag on the occupant, never by name.
+it cannot be a Minecraft player's name (those have no spaces or kana), a client that calls
+itself so anyway is refused a seat, and the table tells bots from people by a flag on the
+occupant: nobody can click or chat for a bot.
 
 A bot plays through the table's own action path (`Table.submit`: checked by the rules,
 journaled, published) `think` seconds after its decision comes up, choosing from its own
@@ -37,6 +38,10 @@ class SeatFill:
 
     def name(self, booth: int) -> str:
         return self.table.text.t("common.bot_name", seat=booth + 1)
+
+    def is_bot_name(self, name: str) -> bool:
+        """Whether `name` is one a bot of this table takes (kept from people)."""
+        return name in {self.name(booth) for booth in range(len(self.table.arena.seats))}
 
     def people(self) -> int:
         return sum(1 for o in self.table.occupants if o is not None and not o.bot)

@@ -203,9 +203,10 @@ class Table:
         return any(o is not None and o.bot and o.name == name for o in self.occupants)
 
     def booth_of_player(self, name: str) -> int | None:
-        """The booth a player sits in."""
+        """The booth a player sits in (never a bot's: a client that calls itself "BOT 2" is
+        not that bot, and cannot click or chat for it)."""
         for i, occ in enumerate(self.occupants):
-            if occ and occ.name == name:
+            if occ and occ.name == name and not occ.bot:
                 return i
         return None
 
@@ -217,6 +218,9 @@ class Table:
             self._back(occ, current)
             return
         taken = self.occupants[booth]
+        if self.bots.is_bot_name(name):
+            self.tell(name, self.text.t("common.error.bot_name"))
+            return
         if self.state is None and taken is not None and taken.bot:
             self.bots.give_up_booth(booth, name)
         elif self.state is not None or taken is not None:
@@ -244,6 +248,8 @@ class Table:
                 occ.present, occ.away_since = False, self.clock()
                 self.outbox.chat.append(self.text.t("common.left", name=occ.name, seat=booth + 1))
         for name, pos in inside.items():
+            if self.bots.is_bot_name(name):
+                continue  # refused a seat (when it clicks a join sign): not on every cycle it stands there
             mine = self.booth_of_player(name)
             for seat in self.arena.seats:
                 occupant = self.occupants[seat.index]

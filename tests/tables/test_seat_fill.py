@@ -115,3 +115,25 @@ def test_a_restarted_table_keeps_its_bots_and_journals_what_it_would_have(tmp_pa
 
     whole = play(None)
     assert play(restart_after=12) == whole
+
+
+
+def test_a_client_calling_itself_a_bot_gets_no_seat_and_cannot_act_for_the_bot(rig: Callable[..., Rig]) -> None:
+    """Minecraft (and the embedded world) refuse the name "BOT 3"; a modified server might
+    not, so the table itself never lets such a name sit, click or chat for the bot."""
+    r, _person = alone(rig, "dice_bluff", options={"dice_per_player": 1})
+    table = r.table
+    table.on_hit(r.arena.seats[2].signs["join"].at, "BOT 3")
+    assert table.occupants[2] is None
+    refusal = locale("en").t("common.error.bot_name")
+    told = table.outbox.private if table.can_tell else table.outbox.chat
+    assert (("BOT 3", refusal) if table.can_tell else f"@BOT 3: {refusal}") in told
+    r.run_until(lambda: table.state is not None, max_cycles=300)
+    seat = table.rules_seat(2)
+    assert seat is not None and table.occupants[2] is not None and table.occupants[2].bot
+    r.run_until(lambda: seat in table.state.to_act())  # type: ignore[union-attr]
+    before = table.seq
+    table.on_chat("BOT 3", "!challenge")
+    table.on_hit(r.arena.seats[2].signs["challenge"].at, "BOT 3")
+    assert table.seq == before and table.booth_of_player("BOT 3") is None
+    r.finish()  # the bot itself still plays its turn
