@@ -4,7 +4,7 @@ with the controller (one `Supervisor` over every table) in its own process.
 Mixed rows (`--mode mixed`) deal the tables round-robin over every game with a table kit
 (Wool Bluff, Dice Bluff, Briscola bugiarda, ... as `KITS` lists them), each its shipped
 arena on the grid, with as many players as that game takes (Briscola: exactly 5); the
-players type each game's own chat commands (`command_text`). The clicks are measured on
+players type each game's own chat commands (`command_text`, for all five games). The clicks are measured on
 the Wool Bluff tables' COLOUR signs, which answer a click at any moment of a match.
 
 The players live in the bench process next to the embedded world. They learn each match
@@ -30,7 +30,6 @@ from typing import Any
 
 from mcbridge import CONFIG_DIR, games
 from mcbridge.core import CHANCE, Action, Rng, State
-from mcbridge.games import briscola_bugiarda as briscola
 from mcbridge.games import dice_bluff as dice
 from mcbridge.games.wool_bluff import COLOURS, Bid, Bluff, Discard, Through
 from mcbridge.i18n import locale
@@ -113,12 +112,45 @@ def _briscola_command(action: Action) -> str:
     return "!solo" if isinstance(action, Solo) else "!pass" if isinstance(action, Pass) else ""
 
 
+def _bribery_command(action: Action) -> str:
+    from mcbridge.games.bribery import actions as bribery
+
+    def cards(values: tuple[int, ...]) -> str:
+        return " ".join("informant" if v == bribery.INFORMANT else str(v) for v in values)
+
+    if isinstance(action, bribery.Pass):
+        return "!pass informant" if action.refill == "card_and_informant" else "!pass"
+    if isinstance(action, bribery.Raise):
+        return f"!raise {cards(action.cards)}"
+    if isinstance(action, bribery.Call):
+        return f"!call {cards(action.cards)}"
+    return "!fold" if isinstance(action, bribery.Fold) else "!allin"
+
+
+def _braff_command(action: Action) -> str:
+    from mcbridge.games.braff import actions as braff
+
+    if isinstance(action, braff.Discard):
+        return "!discard " + " ".join(action.cards) if action.cards else "!keep"
+    if isinstance(action, braff.Raise):
+        return f"!raise {action.cup} {action.stake}"
+    if isinstance(action, braff.Doubt):
+        return "!fake" if action.kind == "fake" else "!not enough"
+    words = {braff.Call: "!call", braff.AllIn: "!all in", braff.Drop: "!drop", braff.Stand: "!stand"}
+    return words[type(action)]
+
+
 def command_text(action: Action, state: Any) -> str:
     """The English chat command a player types for `action` (the games' own parsers read it)."""
-    if isinstance(state, dice.DiceBluffState):
+    game = state.game.name
+    if game == "dice_bluff":
         return _dice_command(action, state)
-    if isinstance(state, briscola.BriscolaState):
+    if game == "briscola_bugiarda":
         return _briscola_command(action)
+    if game == "bribery":
+        return _bribery_command(action)
+    if game == "braff":
+        return _braff_command(action)
     return _wool_command(action)
 
 

@@ -63,7 +63,7 @@ def seat_bot(table: Table, player: SimPlayer, booth: int, seed: int) -> TableBot
     if table.arena.game == "wool_bluff":
         return TableBot(table, player, booth, seed)
     if not SeatBot.supports(table.kit):
-        raise SystemExit(f"the {table.arena.game} kit names no clicks or chat for its actions: no demo bots")
+        raise SystemExit(f"the {table.arena.game} kit names no clicks for its actions (clicks_for): no demo bots")
     return SeatBot(table, player, booth, seed)
 
 

@@ -3,9 +3,8 @@
 The bot walks into its booth (or clicks the join sign from behind it), holds a sword,
 decides each of its decisions with the game's library bot (`game.bot()`) from its own
 view, and makes the action by the sword clicks the kit names for it (`clicks_for`):
-Dice Bluff's face/+1/BID signs and dice, Briscola's cards and menu. A kit that names no
-clicks is played by chat instead, with the command the kit's `chat_for` gives; a kit
-with neither cannot be demoed (`SeatBot.supports` says which).
+Dice Bluff's face/+1/BID signs and dice, Briscola's cards and menu. A kit without
+`clicks_for` cannot be demoed this way (`SeatBot.supports`).
 
 Wool Bluff keeps its own walker (`mcbridge.tables.demo.TableBot`): it also places wool
 on the walls and pads and puts up torches, which no click list describes.
@@ -50,7 +49,7 @@ class SeatBot:
 
     @staticmethod
     def supports(kit: Kit) -> bool:
-        return hasattr(kit, "clicks_for") or hasattr(kit, "chat_for")
+        return hasattr(kit, "clicks_for")
 
     def go(self, spot: str) -> None:
         """Walk around the arena's walls to a spot of this bot's seat ("inside", "back")."""
@@ -80,7 +79,7 @@ class SeatBot:
 
     def act(self) -> None:
         """Once per cycle: if this seat has a decision the bot has not answered yet, answer it.
-        The table reads the clicks (or the chat line) on its next poll."""
+        The table reads the clicks on its next poll."""
         table = self.table
         state = table.state
         seat = table.rules_seat(self.booth)
@@ -92,8 +91,5 @@ class SeatBot:
         self.acted_on = (table.match_id, table.seq)
         action = decide(table, seat, self.seed, self.booth)
         kit: Any = table.kit
-        if hasattr(kit, "clicks_for"):
-            for click in kit.clicks_for(self.booth, seat, action):
-                self.click(self._cells[click])
-        else:
-            self.player.chat(kit.chat_for(seat, action))
+        for click in kit.clicks_for(self.booth, seat, action):
+            self.click(self._cells[click])
