@@ -4,6 +4,7 @@ for every registered game, or the bench would measure refusals instead of play."
 
 from __future__ import annotations
 
+import importlib.util
 import sys
 from pathlib import Path
 
@@ -12,8 +13,14 @@ import pytest
 from mcbridge import games
 from mcbridge.core import CHANCE, Rng
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
-from tables_active import command_text
+# loaded by path: putting bench/ on sys.path would let bench/worldgen.py shadow the package
+_spec = importlib.util.spec_from_file_location(
+    "bench_tables_active", Path(__file__).resolve().parents[2] / "bench" / "tables_active.py")
+assert _spec is not None and _spec.loader is not None
+_module = importlib.util.module_from_spec(_spec)
+sys.modules[_spec.name] = _module  # its dataclasses look their module up
+_spec.loader.exec_module(_module)
+command_text = _module.command_text
 
 
 @pytest.mark.parametrize("name", games.available())
