@@ -12,6 +12,7 @@ import pytest
 
 from mcbridge import games
 from mcbridge.core import CHANCE, Rng
+from mcbridge.core.legal import expand
 
 # loaded by path: putting bench/ on sys.path would let bench/worldgen.py shadow the package
 _spec = importlib.util.spec_from_file_location(
@@ -36,6 +37,6 @@ def test_every_legal_action_typed_by_the_bench_parses_back_to_itself(name: str) 
                 continue
             seat = min(state.to_act())
             legal = state.legal_actions(seat)
-            for action in legal:
+            for action in expand(legal):  # ranges (stakes, counts) one by one
                 assert game.parse_action(seat, command_text(action, state), state) == action
             state.apply(seat, bot.choose(state.view(seat), legal, rng))
