@@ -215,7 +215,8 @@ class Players:
             game = games.load(saved.game, saved.rules_options())
             self.matches[match_id] = Followed(game.new_match(saved.players, saved.seed), game, saved.players,
                                               game.bot())
-            for old in [m for m in self.matches if m < match_id - 200]:
+            # forget old matches once over: a long one (Briscola's five deals) outlives hundreds of short ones
+            for old in [m for m, f in self.matches.items() if m < match_id - 200 and f.state.is_over]:
                 del self.matches[old]
         return self.matches[match_id]
 

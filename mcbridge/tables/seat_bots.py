@@ -12,15 +12,13 @@ on the walls and pads and puts up torches, which no click list describes.
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from mcbridge.core import Action, Rng
-from mcbridge.tables.demo import WALK_SLACK_S, blocked_columns, spot_cell, walking_route
+from mcbridge.tables.demo import Walker
 from mcbridge.tables.kit import Kit
 from mcbridge.tables.table import Table
-from mcbridge.world.driver import DIAMOND_SWORD, SimPlayer
-from mcbridge.world.geometry import Pos
+from mcbridge.world.driver import SimPlayer
 
 
 def decide(table: Table, seat: int, seed: int, booth: int) -> Action:
@@ -33,49 +31,18 @@ def decide(table: Table, seat: int, seed: int, booth: int) -> Action:
     return choice
 
 
-class SeatBot:
+class SeatBot(Walker):
     """One seated simulated player at a sign table (see the module docstring)."""
 
     def __init__(self, table: Table, player: SimPlayer, booth: int, seed: int) -> None:
-        self.table = table
-        self.player = player
-        self.booth = booth
+        super().__init__(table, player, booth)
         self.seed = seed
-        self.spot: str | None = None
         self.acted_on: tuple[int | None, int] | None = None
-        self.clicks = 0
-        self._blocked = blocked_columns(table.arena)
         self._cells = {(name, slot): at for at, (name, b, slot) in table.hits.items() if b == booth}
 
     @staticmethod
     def supports(kit: Kit) -> bool:
         return hasattr(kit, "clicks_for")
-
-    def go(self, spot: str) -> None:
-        """Walk around the arena's walls to a spot of this bot's seat ("inside", "back")."""
-        if spot == self.spot:
-            return
-        frame = self.table.arena.frame
-        here = frame.to_local(self.player.position())
-        for cell in walking_route(self._blocked, here, spot_cell(self.table.arena, self.booth, spot)):
-            p = frame.to_world(cell)
-            distance = math.dist((here.x, here.z), (cell.x, cell.z))
-            self.player.walk_to(p.x + 0.5, p.y, p.z + 0.5, timeout=WALK_SLACK_S + distance / 2)
-            here = cell
-        self.spot = spot
-
-    def click(self, local: Pos) -> None:
-        p = self.table.arena.frame.to_world(local)
-        self.player.right_click(p.x, p.y, p.z, face=1)
-        self.clicks += 1
-
-    def sit_down(self, by_walking: bool) -> None:
-        self.player.hold(DIAMOND_SWORD)
-        if by_walking:
-            self.go("inside")
-        else:
-            self.go("back")
-            self.click(self.table.arena.seats[self.booth].signs["join"].at)
 
     def act(self) -> None:
         """Once per cycle: if this seat has a decision the bot has not answered yet, answer it.
