@@ -253,7 +253,10 @@ class Table:
             mine = self.booth_of_player(name)
             for seat in self.arena.seats:
                 occupant = self.occupants[seat.index]
-                if occupant is not None and occupant.name != name and seat.booth.cuboid.contains(pos):
+                # between matches a bot's booth hides nothing and a person may walk in to take it
+                giving_way = occupant is not None and occupant.bot and self.state is None
+                if (occupant is not None and occupant.name != name and not giving_way
+                        and seat.booth.cuboid.contains(pos)):
                     self._guard(name, seat.index)
                 elif seat.interior.cuboid.contains(pos):
                     # a free booth is taken only before the match; during it, walking into one is

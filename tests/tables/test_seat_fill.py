@@ -77,12 +77,14 @@ def test_a_person_takes_a_bots_booth_between_matches(rig: Callable[..., Rig]) ->
     assert table.occupants[3] is not None and table.occupants[3].bot
     newcomer = SeatBot(table, r.world.players.join("Ben"), 3, 22)
     newcomer.sit_down(by_walking=False)  # the join sign of the bot's booth
-    r.bots.append(newcomer)
+    walker = SeatBot(table, r.world.players.join("Chie"), 4, 23)
+    walker.sit_down(by_walking=True)  # walks into another bot's booth: no booth guard between matches
+    r.bots += [newcomer, walker]
     r.run_until(lambda: table.state is not None, max_cycles=400)
     seated = [(o.name, o.bot) if o else None for o in table.occupants]
-    assert seated[1] == ("Aki", False) and seated[3] == ("Ben", False)
-    assert sum(1 for s in seated if s and s[1]) == len(seated) - 2
-    assert "BOT 4 gives seat 4 to Ben." in person.player.chat_heard()
+    assert seated[1] == ("Aki", False) and seated[3] == ("Ben", False) and seated[4] == ("Chie", False)
+    assert sum(1 for s in seated if s and s[1]) == len(seated) - 3
+    assert {"BOT 4 gives seat 4 to Ben.", "BOT 5 gives seat 5 to Chie."} <= set(person.player.chat_heard())
     r.finish()
     second = r.journal.matches()[-1]
     assert second.finished is not None and "Ben" in second.players and 3 not in second.options["bots"]
