@@ -279,8 +279,8 @@ class Table:
         self.tell(name, self.text.t("common.guarded", seat=booth + 1))
 
     def private_viewers(self) -> list[str | None]:
-        """Per booth, who may see its private part: its occupant while online."""
-        return [o.name if o is not None and o.present else None for o in self.occupants]
+        """Per booth, who may see its private part: its occupant while online (a bot has no client)."""
+        return [o.name if o is not None and o.present and not o.bot else None for o in self.occupants]
 
     def _back(self, occ: Occupant, booth: int) -> None:
         if not occ.present:
