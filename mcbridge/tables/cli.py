@@ -205,7 +205,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             hub, _ = start_web(args.web, tables, token=args.web_token, journal_path=args.journal,
                                conn=conn, supervisor=supervisor)
             until = hub.cycle  # once per cycle on this thread: the web's hook (never stops the loop)
-        recorder = record_tables(args.journal, args.db or f"sqlite:///{args.journal}.stats", [table])
+        recorder = record_tables(args.journal, args.db or f"sqlite:///{args.journal}.stats", tables)
         try:
             supervisor.run(until=until, max_seconds=float("inf"))
         finally:
