@@ -19,9 +19,12 @@ one process here (and its GIL), which makes the figures pessimistic, not optimis
 
 Active rows (`--mode active`, see tables_active.py): 4 players per table playing by chat as
 fast as the rules allow, the controller in its own process, the same clicks measured.
+Mixed rows (`--mode mixed`): the same, with the tables dealt round-robin over every game
+that has a table kit (each game's shipped arena and player count, its own chat commands).
 
 Run: .venv/bin/python bench/tables.py [--tables 1,10,50] [--samples 200] [--tps 20]
-     [--mode idle|active|both] [--profile]
+     [--mode idle|active|both|mixed] [--profile]
+     Mixed arena of 50 tables: .venv/bin/python bench/tables.py --mode mixed --tables 50
 Goals: p99 <= 2 ticks at 50 tables (issue 4); active: also cycle p99 <= 50 ms (issue 12).
 """
 
@@ -204,9 +207,10 @@ def main() -> None:
     parser.add_argument("--tables", default="1,10,50", help="table counts, comma-separated")
     parser.add_argument("--samples", type=int, default=200, help="clicks per table count")
     parser.add_argument("--tps", type=float, default=20.0)
-    parser.add_argument("--mode", choices=("idle", "active", "both"), default="both",
+    parser.add_argument("--mode", choices=("idle", "active", "both", "mixed"), default="both",
                         help="idle: 2 seated players waiting for a bid; active: 4 players playing as fast as "
-                        "the rules allow, the controller in its own process")
+                        "the rules allow, the controller in its own process; mixed: active, over every game "
+                        "with a table kit")
     parser.add_argument("--profile", action="store_true", help="profile the tables' work at the largest idle count")
     args = parser.parse_args()
     counts = [int(c) for c in args.tables.split(",")]
@@ -227,9 +231,11 @@ def main() -> None:
                   f"{row['cycle_p99_ms']:>7.1f}ms {row['cpu_p50_ms']:>6.1f}ms {row['cpu_p99_ms']:>6.1f}ms "
                   f"{row['commands']:>12.1f}", flush=True)
         verdict(rows[-1], tick_ms)
-    if args.mode in ("active", "both"):
-        print(f"ACTIVE: 4 players per table playing by chat as fast as the rules allow; clicks on COLOUR signs "
-              f"(ticks of {tick_ms:.0f} ms); controller in its own process")
+    if args.mode in ("active", "both", "mixed"):
+        mixed = args.mode == "mixed"
+        print(f"{'MIXED' if mixed else 'ACTIVE'}: {'the games with kits round-robin, ' if mixed else ''}"
+              f"4 players per table (Briscola 5) playing by chat as fast as the rules allow; clicks on "
+              f"Wool Bluff COLOUR signs (ticks of {tick_ms:.0f} ms); controller in its own process")
         header = (f"{'tables':>6} {'players':>7} {'clicks':>6} {'skip':>4} {'p50':>4} {'p99':>4} {'max':>4}  "
                   f"{'cycle p50':>9} {'cycle p99':>9} {'cpu p50':>8} {'cpu p99':>8} {'writes/cycle':>12} "
                   f"{'actions/s':>9} {'world TPS':>9}")
@@ -237,7 +243,7 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as tmp:
             for count in counts:
                 row = run_active_row(lambda: start_embedded(port=0, tps=args.tps), count, args.samples, args.tps,
-                                     Path(tmp))
+                                     Path(tmp), mixed=mixed)
                 rows.append(row)
                 if len(rows) == 1:
                     print(header)

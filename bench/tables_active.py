@@ -1,6 +1,12 @@
 """Active play for bench/tables.py: 4 players per table acting as fast as the rules allow,
 with the controller (one `Supervisor` over every table) in its own process.
 
+Mixed rows (`--mode mixed`) deal the tables round-robin over every game with a table kit
+(Wool Bluff, Dice Bluff, Briscola bugiarda, ... as `KITS` lists them), each its shipped
+arena on the grid, with as many players as that game takes (Briscola: exactly 5); the
+players type each game's own chat commands (`command_text`, for all five games). The clicks are measured on
+the Wool Bluff tables' COLOUR signs, which answer a click at any moment of a match.
+
 The players live in the bench process next to the embedded world. They learn each match
 from the journal (SQLite in WAL mode is read while the controller writes it), replay it
 incrementally, and type each seat's decision in chat the moment it is that seat's turn
@@ -24,38 +30,53 @@ from typing import Any
 
 from mcbridge import CONFIG_DIR, games
 from mcbridge.core import CHANCE, Action, Rng, State
-from mcbridge.games.wool_bluff import COLOURS, Bid, Bluff, Discard, Through, WoolBluffBot
+from mcbridge.games import dice_bluff as dice
+from mcbridge.games.wool_bluff import COLOURS, Bid, Bluff, Discard, Through
 from mcbridge.i18n import locale
 from mcbridge.tables.arena import Arena
 from mcbridge.tables.config import load_arena
 from mcbridge.tables.journal import Journal
+from mcbridge.tables.kits import games_with_kits
 from mcbridge.world.embedded import EmbeddedHandle
 from mcbridge.world.embedded.simulator import EmbeddedPlayer
 from mcbridge.world.geometry import ArenaFrame, Facing, Pos
 
 PLAYERS = 4
 SETUP_SECONDS = 120.0
-ARENA = CONFIG_DIR / "arenas" / "wool_bluff.yaml"
-GRID = 10  # arenas per row of the grid; each arena is 37 x 17 blocks
+GRID = 10  # arenas per row of the grid
+GAP = 3  # blocks between neighbouring arenas
 RETYPE_SECONDS = 2.0  # a command still not applied after this long was refused or lost: type again
 CLICK_TIMEOUT = 2.0  # a click on a table between matches changes nothing: the sample is skipped
 
 
-def arena_copies(count: int, active: bool = False) -> list[Arena]:
-    """`count` copies of the shipped arena on a grid, each with its own name and origin.
-    Idle rows: 1000 turns (a match that never ends); active rows: the shipped 10 turns, so
-    tables also finish, reset and start their next match. No timer ever fires."""
-    base = load_arena(ARENA)
-    options = base.options if active else {**base.options, "turns": 1000}
-    base = dataclasses.replace(base, locale="en", timeouts={k: 3600 for k in base.timeouts}, options=options)
+def arena_copies(count: int, active: bool = False, mixed: bool = False) -> list[Arena]:
+    """`count` copies of the shipped Wool Bluff arena (`mixed`: of every game's with a kit,
+    round-robin) on a grid, each with its own name and origin. Idle rows: 1000 turns (a
+    match that never ends); active rows: the shipped matches, so tables also finish, reset
+    and start their next match. No timer ever fires."""
+    bases = []
+    for game in games_with_kits() if mixed else ["wool_bluff"]:
+        base = load_arena(CONFIG_DIR / "arenas" / f"{game}.yaml")
+        options = base.options if active else {**base.options, "turns": 1000}
+        bases.append(dataclasses.replace(base, locale="en", timeouts={k: 3600 for k in base.timeouts},
+                                         options=options))
+    step_x = max(b.bounds.hi.x - b.bounds.lo.x for b in bases) + 1 + GAP
+    step_z = max(b.bounds.hi.z - b.bounds.lo.z for b in bases) + 1 + GAP
     return [
-        dataclasses.replace(base, name=f"bench-{i}",
-                            frame=ArenaFrame(Pos(-18 + (i % GRID) * 40, -1, 4 + (i // GRID) * 20), Facing.NORTH))
+        dataclasses.replace(bases[i % len(bases)], name=f"bench-{i}",
+                            frame=ArenaFrame(Pos(-18 + (i % GRID) * step_x, -1, 4 + (i // GRID) * step_z),
+                                             Facing.NORTH))
         for i in range(count)
     ]
 
 
-def command_text(action: Action) -> str:
+def players_at(arena: Arena) -> int:
+    """Seated players per table: 4, or as many as the game needs (Briscola bugiarda: 5)."""
+    low, high = games.load(arena.game, arena.game_options()).player_range
+    return min(max(PLAYERS, low), high, len(arena.seats))
+
+
+def _wool_command(action: Action) -> str:
     if isinstance(action, Bid):
         return f"!bid {action.colour} {action.count}"
     if isinstance(action, Through):
@@ -66,6 +87,73 @@ def command_text(action: Action) -> str:
     return "!discard " + " ".join(f"{c} {n}" for c, n in action.wool)
 
 
+def _dice_command(action: Action, state: Any) -> str:
+    def face(f: int) -> str:
+        return "star" if f == state.rules.wild_face else str(f)
+
+    if isinstance(action, dice.Bid):
+        return f"!bid {action.count} {face(action.face)}"
+    if isinstance(action, dice.SetAside):
+        return "!aside " + " ".join(face(d) for d in action.dice)
+    assert isinstance(action, dice.Challenge)
+    return "!challenge"
+
+
+def _briscola_command(action: Action) -> str:
+    from mcbridge.games.briscola_bugiarda.actions import Bid as RankBid
+    from mcbridge.games.briscola_bugiarda.actions import CallTrump, Pass, Play, Solo
+
+    if isinstance(action, RankBid):
+        return f"!bid {action.rank}"
+    if isinstance(action, CallTrump):
+        return f"!trump {action.suit}"
+    if isinstance(action, Play):
+        return f"!play {action.card}"
+    return "!solo" if isinstance(action, Solo) else "!pass" if isinstance(action, Pass) else ""
+
+
+def _bribery_command(action: Action) -> str:
+    from mcbridge.games.bribery import actions as bribery
+
+    def cards(values: tuple[int, ...]) -> str:
+        return " ".join("informant" if v == bribery.INFORMANT else str(v) for v in values)
+
+    if isinstance(action, bribery.Pass):
+        return "!pass informant" if action.refill == "card_and_informant" else "!pass"
+    if isinstance(action, bribery.Raise):
+        return f"!raise {cards(action.cards)}"
+    if isinstance(action, bribery.Call):
+        return f"!call {cards(action.cards)}"
+    return "!fold" if isinstance(action, bribery.Fold) else "!allin"
+
+
+def _braff_command(action: Action) -> str:
+    from mcbridge.games.braff import actions as braff
+
+    if isinstance(action, braff.Discard):
+        return "!discard " + " ".join(action.cards) if action.cards else "!keep"
+    if isinstance(action, braff.Raise):
+        return f"!raise {action.cup} {action.stake}"
+    if isinstance(action, braff.Doubt):
+        return "!fake" if action.kind == "fake" else "!not enough"
+    words = {braff.Call: "!call", braff.AllIn: "!all in", braff.Drop: "!drop", braff.Stand: "!stand"}
+    return words[type(action)]
+
+
+def command_text(action: Action, state: Any) -> str:
+    """The English chat command a player types for `action` (the games' own parsers read it)."""
+    game = state.game.name
+    if game == "dice_bluff":
+        return _dice_command(action, state)
+    if game == "briscola_bugiarda":
+        return _briscola_command(action)
+    if game == "bribery":
+        return _bribery_command(action)
+    if game == "braff":
+        return _braff_command(action)
+    return _wool_command(action)
+
+
 @dataclass
 class Followed:
     """One match as the players know it: replayed from the journal as rows arrive."""
@@ -73,6 +161,7 @@ class Followed:
     state: State
     game: Any
     players: list[str]
+    policy: Any = None  # the game's bot: what the players decide with
     seq: int = 0
     typed: dict[tuple[int, int], float] = field(default_factory=dict)  # (seat, k) -> when typed
     done_by: dict[int, int] = field(default_factory=dict)  # seat -> actions taken
@@ -84,7 +173,6 @@ class Players:
     def __init__(self, journal_path: Path, players: dict[str, EmbeddedPlayer]) -> None:
         self.journal_path = journal_path
         self.players = players
-        self.policy = WoolBluffBot()
         self.matches: dict[int, Followed] = {}
         self.last_row = 0
         self.typed = 0
@@ -115,8 +203,8 @@ class Players:
                 if now - followed.typed.get(key, -RETYPE_SECONDS) < RETYPE_SECONDS:
                     continue
                 rng = Rng.derived(followed.seq, seat, key[1])
-                action = self.policy.choose(state.view(seat), state.legal_actions(seat), rng)
-                self.players[followed.players[seat]].chat(command_text(action))
+                action = followed.policy.choose(state.view(seat), state.legal_actions(seat), rng)
+                self.players[followed.players[seat]].chat(command_text(action, state))
                 followed.typed[key] = now
                 self.typed += 1
 
@@ -125,8 +213,10 @@ class Players:
             assert self.db is not None
             saved = self.db.match(match_id)
             game = games.load(saved.game, saved.rules_options())
-            self.matches[match_id] = Followed(game.new_match(saved.players, saved.seed), game, saved.players)
-            for old in [m for m in self.matches if m < match_id - 200]:
+            self.matches[match_id] = Followed(game.new_match(saved.players, saved.seed), game, saved.players,
+                                              game.bot())
+            # forget old matches once over: a long one (Briscola's five deals) outlives hundreds of short ones
+            for old in [m for m, f in self.matches.items() if m < match_id - 200 and f.state.is_over]:
                 del self.matches[old]
         return self.matches[match_id]
 
@@ -138,13 +228,14 @@ class Players:
         return False
 
 
-def controller_process(port: int, count: int, journal: str, stats: str, measure: Any, stop: Any) -> None:
+def controller_process(port: int, count: int, journal: str, stats: str, measure: Any, stop: Any,
+                       mixed: bool = False) -> None:
     """`mcbridge run` for `count` tables, timing every cycle while `measure` is set."""
     from mcbridge.tables.supervisor import Supervisor
     from mcbridge.tables.table import Table
     from mcbridge.world.connection import Connection
 
-    arenas = arena_copies(count, active=True)
+    arenas = arena_copies(count, active=True, mixed=mixed)
     with Connection("127.0.0.1", port) as conn:
         caps = conn.capabilities()
         db = Journal(journal)
@@ -198,7 +289,7 @@ def click_colour(world: EmbeddedHandle, player: EmbeddedPlayer, arena: Arena, bo
 def seat_everyone(world: EmbeddedHandle, arenas: list[Arena]) -> dict[str, tuple[EmbeddedPlayer, int, int]]:
     seated = {}
     for t, arena in enumerate(arenas):
-        for booth in range(PLAYERS):
+        for booth in range(players_at(arena)):
             name = f"t{t}p{booth}"
             player = world.players.join(name)
             inside = arena.seats[booth].interior.cuboid
@@ -214,13 +305,15 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(q / 100 * len(ordered) + 0.5) - 1))]
 
 
-def run_active_row(world_factory: Any, count: int, samples: int, tps: float, tmp: Path) -> dict[str, float]:
+def run_active_row(world_factory: Any, count: int, samples: int, tps: float, tmp: Path,
+                   mixed: bool = False) -> dict[str, float]:
     from mcbridge.tables.build import build_arena
     from mcbridge.world.connection import Connection
 
-    arenas = arena_copies(count, active=True)
-    journal = tmp / f"active-{count}.sqlite"
-    stats = tmp / f"active-{count}.json"
+    arenas = arena_copies(count, active=True, mixed=mixed)
+    kind = "mixed" if mixed else "active"
+    journal = tmp / f"{kind}-{count}.sqlite"
+    stats = tmp / f"{kind}-{count}.json"
     ctx = multiprocessing.get_context("spawn")
     measure, stop = ctx.Event(), ctx.Event()
     with world_factory() as world:
@@ -230,7 +323,8 @@ def run_active_row(world_factory: Any, count: int, samples: int, tps: float, tmp
         seated = seat_everyone(world, arenas)
         players = Players(journal, {name: p for name, (p, _, _) in seated.items()})
         controller = ctx.Process(target=controller_process,
-                                 args=(world.port, count, str(journal), str(stats), measure, stop), daemon=True)
+                                 args=(world.port, count, str(journal), str(stats), measure, stop, mixed),
+                                 daemon=True)
         controller.start()
         try:
             deadline = time.monotonic() + SETUP_SECONDS
@@ -240,7 +334,7 @@ def run_active_row(world_factory: Any, count: int, samples: int, tps: float, tmp
                 players.act()
                 time.sleep(0.005)
             rng = random.Random(count)
-            names = list(seated)
+            names = [n for n, (_, t, _) in seated.items() if arenas[t].game == "wool_bluff"]  # COLOUR signs
             latencies: list[int] = []
             skipped = 0
             measure.set()
@@ -272,7 +366,8 @@ def run_active_row(world_factory: Any, count: int, samples: int, tps: float, tmp
     cycles, cpu, commands = data["cycles"], data["cpu"], data["commands"]
     return {
         "tables": count,
-        "players": count * PLAYERS,
+        "players": len(seated),
+        "games": len({a.game for a in arenas}),
         "samples": samples,
         "skipped": skipped,
         "p50": percentile([float(x) for x in latencies], 50),

@@ -135,6 +135,17 @@ class Lobby:
 
 
 @dataclass(frozen=True)
+class Bots:
+    """Library bots in empty booths: with `fill`, once a person has sat `after` seconds
+    waiting, bots take the free booths; each bot answers `think` seconds after its decision
+    comes up (a person takes a bot's booth between matches, see `mcbridge.tables.seat_fill`)."""
+
+    fill: bool = False
+    after: float = 30.0
+    think: float = 1.0
+
+
+@dataclass(frozen=True)
 class Arena:
     """A checked arena. Positions are local; `frame` places them in the world."""
 
@@ -153,6 +164,7 @@ class Arena:
     part: ArenaPart
     settings: dict[str, Any] = field(default_factory=dict)
     lobby: Lobby = field(default_factory=Lobby)
+    bots: Bots = field(default_factory=Bots)
     file: str = ""
     raw: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 

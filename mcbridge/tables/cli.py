@@ -16,8 +16,8 @@ DEFAULT_ARENA = CONFIG_DIR / "arenas" / "wool_bluff.yaml"
 
 
 def register(subparsers: Any) -> None:
-    p = subparsers.add_parser("validate", help="check an arena YAML file")
-    p.add_argument("file", type=Path)
+    p = subparsers.add_parser("validate", help="check arena YAML files (one arena or a 'tables:' list each)")
+    p.add_argument("files", type=Path, nargs="+", metavar="file")
     p.set_defaults(func=cmd_validate)
 
     p = subparsers.add_parser("schema", help="print the arena JSON Schema (for editor completion)")
@@ -25,15 +25,16 @@ def register(subparsers: Any) -> None:
 
     p = subparsers.add_parser("arena", help="arena tools")
     sub = p.add_subparsers(dest="arena_command", metavar="ACTION")
-    b = sub.add_parser("build", help="place the arena's structure in the world")
-    b.add_argument("file", type=Path)
+    b = sub.add_parser("build", help="place the arenas' structures in the world")
+    b.add_argument("files", type=Path, nargs="+", metavar="file")
     _server_args(b)
     b.add_argument("--yes", action="store_true",
                    help="replace blocks that are not air above the floor (checked first; refused without it)")
     b.set_defaults(func=cmd_build)
 
-    p = subparsers.add_parser("run", help="run the arena's table on a server until Ctrl-C")
-    p.add_argument("file", type=Path)
+    p = subparsers.add_parser("run", help="run the arenas' tables on a server until Ctrl-C")
+    p.add_argument("files", type=Path, nargs="+", metavar="file",
+                   help="arena files (one arena or a 'tables:' list each); all run under one supervisor")
     _server_args(p)
     p.add_argument("--journal", type=Path, default=Path("var/journal.sqlite"))
     p.add_argument("--journal-reset", action="store_true", help="start a new journal; the old one is kept as a backup")
@@ -55,16 +56,20 @@ def register(subparsers: Any) -> None:
                    help="stats store: sqlite:///PATH or postgresql://... (default: JOURNAL.stats beside the journal)")
     p.set_defaults(func=cmd_run)
 
-    p = subparsers.add_parser("demo", help="bots play full Wool Bluff matches on the embedded world")
+    from mcbridge.tables.kits import games_with_kits
+
+    p = subparsers.add_parser("demo", help="bots play full matches of a game on the embedded world")
+    p.add_argument("--game", choices=games_with_kits(), default="wool_bluff", help="which game's arena to demo")
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--tps", type=float, default=20.0, help="server ticks per second (0 = as fast as possible)")
-    p.add_argument("--mode", choices=("booth", "give"), default="booth", help="how hands are dealt")
+    p.add_argument("--mode", choices=("booth", "give"), default="booth", help="Wool Bluff: how hands are dealt")
     p.add_argument(
-        "--torches", choices=("controller", "players"), default="controller", help="who puts up the penalty torches"
+        "--torches", choices=("controller", "players"), default="controller",
+        help="Wool Bluff: who puts up the penalty torches"
     )
     p.add_argument("--lang", choices=("en", "ja"), default="en")
-    p.add_argument("--turns", type=int, default=None, help="fewer turns for a shorter demo")
+    p.add_argument("--turns", type=int, default=None, help="Wool Bluff: fewer turns for a shorter demo")
     p.add_argument("--matches", type=int, default=1, help="matches in a row on the one table")
     p.add_argument("--journal", type=Path, default=None,
                    help="keep the matches in this journal (a killed demo re-run with it resumes)")
@@ -116,17 +121,19 @@ def _attempts(text: str) -> int:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    from mcbridge.tables.config import ArenaError, load_arena
+    from mcbridge.tables.config import ArenaError
+    from mcbridge.tables.table_files import load_tables
 
     try:
-        arena = load_arena(args.file)
+        arenas = load_tables(args.files)
     except ArenaError as exc:
         for problem in exc.problems:
             print(problem)
-        print(f"{len(exc.problems)} problem(s) in {args.file}")
+        print(f"{len(exc.problems)} problem(s) in {', '.join(map(str, args.files))}")
         return 1
-    settings = "".join(f", {k} {v}" for k, v in sorted(arena.settings.items()))
-    print(f"OK: {args.file} ({arena.name}: {arena.game}, {len(arena.seats)} seats{settings})")
+    for arena in arenas:
+        settings = "".join(f", {k} {v}" for k, v in sorted(arena.settings.items()))
+        print(f"OK: {arena.file} ({arena.name}: {arena.game}, {len(arena.seats)} seats{settings})")
     return 0
 
 
@@ -140,72 +147,79 @@ def cmd_schema(args: argparse.Namespace) -> int:
 def cmd_build(args: argparse.Namespace) -> int:
     from mcbridge.cli import EXIT_OPERATOR
     from mcbridge.tables.build import build_arena, survey
-    from mcbridge.tables.config import load_arena
     from mcbridge.tables.dial import dial
+    from mcbridge.tables.table_files import load_tables
 
-    arena = load_arena(args.file)
+    arenas = load_tables(args.files)
     with dial(args.host, args.port, attempts=args.connect_attempts) as conn:
-        found = survey(conn, arena)
-        print(f"{arena.name} will overwrite {found.describe()}")
-        if found.non_air and not args.yes:
+        for arena in arenas:
+            found = survey(conn, arena)
+            print(f"{arena.name} will overwrite {found.describe()}")
+            if found.non_air and not args.yes:
+                print(
+                    f"refused: {found.non_air} block(s) there are not air and would be replaced; move the arena "
+                    f"({arena.name!r}: 'origin'/'facing' in its file) or run again with --yes",
+                    file=sys.stderr,
+                )
+                return EXIT_OPERATOR
+        for arena in arenas:
+            started, trips = time.monotonic(), conn.stats.round_trips
+            sent = build_arena(conn, arena)
             print(
-                f"refused: {found.non_air} block(s) there are not air and would be replaced; move the arena "
-                f"('origin'/'facing' in {args.file}) or run again with --yes",
-                file=sys.stderr,
+                f"built {arena.name}: {sent} commands, {conn.stats.round_trips - trips} round trips, "
+                f"{time.monotonic() - started:.2f} s"
             )
-            return EXIT_OPERATOR
-        started = time.monotonic()
-        sent = build_arena(conn, arena)
-        print(
-            f"built {arena.name}: {sent} commands, {conn.stats.round_trips} round trips, "
-            f"{time.monotonic() - started:.2f} s"
-        )
     return 0
 
 
 def cmd_run(args: argparse.Namespace) -> int:
     from mcbridge.stats.recorder import record_tables
     from mcbridge.tables.build import build_arena
-    from mcbridge.tables.config import load_arena
     from mcbridge.tables.dial import dial
     from mcbridge.tables.faults import install_kill_points
     from mcbridge.tables.journal import Journal
     from mcbridge.tables.journal_check import prepare_journal
     from mcbridge.tables.supervisor import Supervisor
     from mcbridge.tables.table import Table
+    from mcbridge.tables.table_files import load_tables
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
-    arena = load_arena(args.file)
+    arenas = load_tables(args.files)
     prepare_journal(args.journal, reset=args.journal_reset)
-    journal = Journal(args.journal)
+    journal = Journal(args.journal)  # one journal for every table: matches are kept by arena name
     install_kill_points(journal)
     with dial(args.host, args.port, attempts=args.connect_attempts) as conn:
-        if args.build:
-            build_arena(conn, arena)
         caps = conn.capabilities()
-        table = Table(
-            arena,
-            journal,
-            time.monotonic,
-            seed=args.seed,
-            can_give="give" in caps,
-            can_tell="tell" in caps,
-            can_private="private" in caps,
-            can_see_placements="placements" in caps,
-            start_delay=args.start_delay,
-            hold=args.hold,
-            reveal_hold=args.reveal_hold,
-        )
-        print(f"running {arena.name} on {args.host}:{args.port} (journal {args.journal}); Ctrl-C stops", flush=True)
-        supervisor = Supervisor(conn, [table])
+        tables = []
+        for arena in arenas:
+            if args.build:
+                build_arena(conn, arena)
+            tables.append(
+                Table(
+                    arena,
+                    journal,
+                    time.monotonic,
+                    seed=args.seed,
+                    can_give="give" in caps,
+                    can_tell="tell" in caps,
+                    can_private="private" in caps,
+                    can_see_placements="placements" in caps,
+                    start_delay=args.start_delay,
+                    hold=args.hold,
+                    reveal_hold=args.reveal_hold,
+                )
+            )
+        names = ", ".join(f"{a.name} ({a.game})" for a in arenas)
+        print(f"running {names} on {args.host}:{args.port} (journal {args.journal}); Ctrl-C stops", flush=True)
+        supervisor = Supervisor(conn, tables)
         until = lambda: False  # noqa: E731
         if args.web:
             from mcbridge.web import start_web
 
-            hub, _ = start_web(args.web, [table], token=args.web_token, journal_path=args.journal,
+            hub, _ = start_web(args.web, tables, token=args.web_token, journal_path=args.journal,
                                conn=conn, supervisor=supervisor)
             until = hub.cycle  # once per cycle on this thread: the web's hook (never stops the loop)
-        recorder = record_tables(args.journal, args.db or f"sqlite:///{args.journal}.stats", [table])
+        recorder = record_tables(args.journal, args.db or f"sqlite:///{args.journal}.stats", tables)
         try:
             supervisor.run(until=until, max_seconds=float("inf"))
         finally:
@@ -217,6 +231,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from mcbridge.tables.demo_run import run_demo
 
     return run_demo(
+        game=args.game,
         seed=args.seed,
         players=args.players,
         tps=args.tps,

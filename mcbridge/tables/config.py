@@ -19,7 +19,7 @@ from typing import Any
 
 from mcbridge import games
 from mcbridge.core import OptionError
-from mcbridge.core.options import Choice, Int, ListOf, MapOf, Spec, Str, Struct, unknown_key_hint
+from mcbridge.core.options import Bool, Choice, Float, Int, ListOf, MapOf, Spec, Str, Struct, unknown_key_hint
 from mcbridge.core.yamlmarks import MarkedYaml, YamlError, load_marked_file, path_from_dotted, printable, short_repr
 from mcbridge.tables import kits
 from mcbridge.tables.arena import (
@@ -28,6 +28,7 @@ from mcbridge.tables.arena import (
     ArenaCheck,
     ArenaError,
     ArenaPart,
+    Bots,
     Lobby,
     Region,
     SeatPlan,
@@ -71,6 +72,7 @@ def schema_for(part: ArenaPart, *, timeouts: Spec | None = None) -> Struct:
             # checked as a map here and by `_check_timeouts`, which names the game's phases
             "timeouts": timeouts or timed,
             "lobby": Struct({"countdown": Int(0, 3600), "hold": Int(0, 3600)}),
+            "bots": Struct({"fill": Bool(), "after": Int(0, 3600), "think": Float(0.0, 60.0)}),
             "options": MapOf(Int(-1_000_000, 1_000_000)),
             "materials": Struct(
                 {k: Str(40) for k in ("floor", "wall", "roof", "board")}, required=("floor", "wall", "roof", "board")
@@ -205,6 +207,7 @@ def _build(data: dict[str, Any], part: ArenaPart, marked: MarkedYaml, problems: 
         part=part,
         settings={**part.defaults, **data.get(part.game, {})},
         lobby=Lobby(**{k: float(v) for k, v in lobby.items()}),
+        bots=Bots(**data.get("bots", {})),
         file=marked.filename,
         raw=data,
     )

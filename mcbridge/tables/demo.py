@@ -41,23 +41,19 @@ CLEARANCE = 0.4
 WALK_SLACK_S = 5.0
 
 
-class TableBot:
-    def __init__(self, table: Table, player: SimPlayer, booth: int, seed: int) -> None:
+class Walker:
+    """A simulated player at one booth: it walks around the arena's walls to the spots of its
+    seat (`spot_cell`) and sword-clicks arena-local cells, as a person with a real client does.
+    `TableBot` (Wool Bluff) and `mcbridge.tables.seat_bots.SeatBot` (any kit) play with it."""
+
+    def __init__(self, table: Table, player: SimPlayer, booth: int) -> None:
         self.table = table
         self.player = player
         self.booth = booth
-        self.policy = WoolBluffBot()
-        self.seed = seed
-        self.match: int | None = None
-        self.acted_on: tuple[Any, ...] | None = None
-        self.placed_turn = 0
-        self.pending_pad: list[str] = []
-        self.torches_up = 0  # torches this bot has put on its wall (torches: players)
-        self.pad_wait = 0
         self.spot: str | None = None  # where it stands: "inside", "back", "front"; None = elsewhere
+        self.clicks = 0
         self._blocked = blocked_columns(table.arena)
 
-    # -- moving and clicking ----------------------------------------------------------------
     def _world(self, local: Pos) -> Pos:
         return self.table.arena.frame.to_world(local)
 
@@ -67,7 +63,7 @@ class TableBot:
             self.go("inside")
         else:
             self.go("back")
-            self.sign("join")
+            self.click(self.table.arena.seats[self.booth].signs["join"].at)
 
     def go(self, spot: str) -> None:
         """Walk to a spot of this bot's seat (see `spot_cell`) unless it stands there already."""
@@ -85,6 +81,20 @@ class TableBot:
     def click(self, local: Pos) -> None:
         p = self._world(local)
         self.player.right_click(p.x, p.y, p.z, face=1)
+        self.clicks += 1
+
+
+class TableBot(Walker):
+    def __init__(self, table: Table, player: SimPlayer, booth: int, seed: int) -> None:
+        super().__init__(table, player, booth)
+        self.policy = WoolBluffBot()
+        self.seed = seed
+        self.match: int | None = None
+        self.acted_on: tuple[Any, ...] | None = None
+        self.placed_turn = 0
+        self.pending_pad: list[str] = []
+        self.torches_up = 0  # torches this bot has put on its wall (torches: players)
+        self.pad_wait = 0
 
     def sign(self, name: str) -> None:
         self.click(self.table.arena.seats[self.booth].signs[name].at)
@@ -238,14 +248,17 @@ def spot_cell(arena: Arena, booth: int, spot: str) -> Pos:
 
 def blocked_columns(arena: Arena) -> frozenset[tuple[int, int]]:
     """Arena-local (x, z) columns a player cannot walk through: the structure at foot or head
-    height, and the walls, pads and displays that fill up during play."""
+    height, and the game's own seat regions that fill up during play (any kit region the
+    structure leaves without a sign: Wool Bluff's walls, pads and displays; sign panels such
+    as Dice Bluff's cup stay passable, a sign has no collision box)."""
     feet = arena.bounds.lo.y + 1
     structure = arena_layout(arena)
     body = (feet, feet + 1)
     blocked = {(p.x, p.z) for p, b in structure.blocks.items() if p.y in body and b.id not in PASSABLE}
     for seat in arena.seats:
-        for region in (seat.wool_wall, seat.torch_wall, seat.discard_pad, seat.hand_display):
-            blocked.update((p.x, p.z) for p in region.cuboid if p.y in body)
+        for name in arena.part.seat_regions:
+            cells = seat.regions[name].cuboid
+            blocked.update((p.x, p.z) for p in cells if p.y in body and p not in structure.signs)
     return frozenset(blocked)
 
 

@@ -1,4 +1,9 @@
-"""`mcbridge demo`: the embedded world, the shipped arena, bots, N matches in a row.
+"""`mcbridge demo [--game G]`: the embedded world, G's shipped arena, bots, N matches in a row.
+
+Any game with a table kit can be demoed (`mcbridge.tables.kits.KITS`): Wool Bluff with its
+own walker (`TableBot`: walls, pads, torches), every other game with `SeatBot`, which makes
+the library bot's choices by the sword clicks its kit names. The table's public chat (the
+standings at the end of each match among it) is printed as the first bot hears it.
 
 With `--journal F` the matches are kept in F, and a demo killed part way and started
 again with the same seed and journal resumes where it stopped: the bots decide from
@@ -16,21 +21,54 @@ from pathlib import Path
 
 from mcbridge import CONFIG_DIR
 from mcbridge.stats.recorder import record_tables
+from mcbridge.tables.arena import Arena
 from mcbridge.tables.build import build_arena
 from mcbridge.tables.config import load_arena
 from mcbridge.tables.demo import TableBot
 from mcbridge.tables.faults import install_kill_points
 from mcbridge.tables.journal import Journal
+from mcbridge.tables.seat_bots import SeatBot
 from mcbridge.tables.supervisor import Supervisor
 from mcbridge.tables.table import Table
 from mcbridge.world.connection import Connection
+from mcbridge.world.driver import SimPlayer
 from mcbridge.world.embedded import start_embedded
 
-ARENA = CONFIG_DIR / "arenas" / "wool_bluff.yaml"
 BOT_NAMES = ["Aki", "Ben", "Chie", "Dan", "Emi", "Fumi", "Gen", "Hana"]
 
 
+def shipped_arena(game: str) -> Path:
+    return CONFIG_DIR / "arenas" / f"{game}.yaml"
+
+
+def demo_arena(game: str, lang: str, mode: str, torches: str, turns: int | None) -> Arena:
+    """G's shipped arena in `lang`; `mode`, `torches` and `turns` are Wool Bluff's and only
+    change a Wool Bluff arena."""
+    arena = load_arena(shipped_arena(game))
+    options, settings = dict(arena.options), dict(arena.settings)
+    if game == "wool_bluff":
+        if turns:
+            options["turns"] = turns
+        settings.update(dispensing=mode, torches=torches)
+    return dataclasses.replace(arena, locale=lang, options=options, settings=settings)
+
+
+def demo_players(table: Table, wanted: int) -> int:
+    """`wanted` clamped to what the rules allow and the booths hold."""
+    low, high = table.game.player_range
+    return max(low, min(wanted, high, len(table.arena.seats)))
+
+
+def seat_bot(table: Table, player: SimPlayer, booth: int, seed: int) -> TableBot | SeatBot:
+    if table.arena.game == "wool_bluff":
+        return TableBot(table, player, booth, seed)
+    if not SeatBot.supports(table.kit):
+        raise SystemExit(f"the {table.arena.game} kit names no clicks for its actions (clicks_for): no demo bots")
+    return SeatBot(table, player, booth, seed)
+
+
 def run_demo(
+    game: str = "wool_bluff",
     seed: int = 7,
     players: int = 4,
     tps: float = 20.0,
@@ -46,13 +84,7 @@ def run_demo(
     web_token: str | None = None,
     db: str | None = None,
 ) -> int:
-    arena = load_arena(ARENA)
-    options = dict(arena.options)
-    if turns:
-        options["turns"] = turns
-    settings = {**arena.settings, "dispensing": mode, "torches": torches}
-    arena = dataclasses.replace(arena, locale=lang, options=options, settings=settings)
-    players = max(2, min(players, len(arena.seats)))
+    arena = demo_arena(game, lang, mode, torches, turns)
     with tempfile.TemporaryDirectory() as tmp, start_embedded(port=0, tps=tps) as world:
         journal = Journal(journal_path or Path(tmp) / "journal.sqlite")
         install_kill_points(journal)
@@ -78,8 +110,8 @@ def run_demo(
             web_cycle = _web(web, web_token, table, supervisor, conn, Path(journal.path))
             recorder = record_tables(journal.path, db, [table], bots=BOT_NAMES) if db else None
             bots = []
-            for booth in range(players):
-                bot = TableBot(table, world.players.join(BOT_NAMES[booth]), booth, seed)
+            for booth in range(demo_players(table, players)):
+                bot = seat_bot(table, world.players.join(BOT_NAMES[booth]), booth, seed)
                 bot.sit_down(by_walking=booth % 2 == 0)
                 bots.append(bot)
 

@@ -60,8 +60,8 @@ class JournalMatch:
     times: tuple[float, ...] = ()  # wall-clock time of each action
 
     def rules_options(self) -> dict[str, Any]:
-        """The options the match was started with, without the table's own `booths`."""
-        return {k: v for k, v in self.options.items() if k != "booths"}
+        """The options the match was started with, without the table's own `booths` and `bots`."""
+        return {k: v for k, v in self.options.items() if k not in ("booths", "bots")}
 
 
 def _seed_text(seed: int) -> str:

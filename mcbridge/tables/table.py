@@ -34,6 +34,7 @@ from mcbridge.tables.journal import Journal
 from mcbridge.tables.kit import Kit, ReadKey, Scene, TableView
 from mcbridge.tables.layout import wall_sign
 from mcbridge.tables.match_seeds import chance_rng, match_seed
+from mcbridge.tables.seat_fill import SeatFill
 from mcbridge.tables.updates import TableUpdate, UpdateFeed
 from mcbridge.textfit import CHAT_CAP, CHAT_LINE_PX, SIGN_LINE_PX, split_chat, text_px
 from mcbridge.world import blocks
@@ -59,6 +60,8 @@ class Occupant:
     name: str
     present: bool = True
     away_since: float | None = None  # when they were last seen leaving (clock time)
+    since: float = 0.0  # when they sat down (clock time)
+    bot: bool = False  # a library bot filling the booth (`mcbridge.tables.seat_fill`)
 
 
 @dataclass
@@ -140,6 +143,7 @@ class Table:
         self._scene_key: tuple[Any, ...] = ()
         self._scene = Scene()
         self.kit: Kit = kits.kit_class(arena.game)(self)
+        self.bots = SeatFill(self)
         self.hits = self._hit_map()
         self._resume()
 
@@ -175,8 +179,11 @@ class Table:
         self.seq = len(saved.actions)
         self.booths = booths
         self.occupants = [None] * len(self.arena.seats)
+        bots = set(saved.options.get("bots", ()))
         for name, booth in zip(saved.players, self.booths, strict=True):
-            self.occupants[booth] = Occupant(name, present=False, away_since=self.clock())
+            self.occupants[booth] = (
+                Occupant(name, bot=True) if booth in bots else Occupant(name, present=False, away_since=self.clock())
+            )
         log.info("arena %s: resumed match %s at action %s", self.arena.name, saved.id, self.seq)
         self._tell_waiting_after_restart()
 
@@ -215,10 +222,14 @@ class Table:
     def booth_of(self, seat: int) -> int:
         return self.booths[seat]
 
+    def _is_bot(self, name: str) -> bool:
+        return any(o is not None and o.bot and o.name == name for o in self.occupants)
+
     def booth_of_player(self, name: str) -> int | None:
-        """The booth a player sits in."""
+        """The booth a player sits in (never a bot's: a client that calls itself "BOT 2" is
+        not that bot, and cannot click or chat for it)."""
         for i, occ in enumerate(self.occupants):
-            if occ and occ.name == name:
+            if occ and occ.name == name and not occ.bot:
                 return i
         return None
 
@@ -229,10 +240,16 @@ class Table:
             assert occ is not None
             self._back(occ, current)
             return
-        if self.state is not None or self.occupants[booth] is not None:
+        taken = self.occupants[booth]
+        if self.bots.is_bot_name(name):
+            self.tell(name, self.text_for(name).t("common.error.bot_name"))
+            return
+        if self.state is None and taken is not None and taken.bot:
+            self.bots.give_up_booth(booth, name)
+        elif self.state is not None or taken is not None:
             self.tell(name, self.text_for(name).t("common.error.table_full"))
             return
-        self.occupants[booth] = Occupant(name)
+        self.occupants[booth] = Occupant(name, since=self.clock())
         self.last_join = self.clock()
         self.outbox.chat.append(self.text.t("common.joined", name=name, seat=booth + 1))
         if self.can_give:  # the signs answer only to a sword: hand one to whoever sits down
@@ -246,7 +263,7 @@ class Table:
         (the rules' timeouts act for them) until they come back.
         """
         for booth, occ in enumerate(self.occupants):
-            if occ is None:
+            if occ is None or occ.bot:
                 continue
             if occ.name in online:
                 self._back(occ, booth)
@@ -254,15 +271,21 @@ class Table:
                 occ.present, occ.away_since = False, self.clock()
                 self.outbox.chat.append(self.text.t("common.left", name=occ.name, seat=booth + 1))
         for name, pos in inside.items():
+            if self.bots.is_bot_name(name):
+                continue  # refused a seat (when it clicks a join sign): not on every cycle it stands there
             mine = self.booth_of_player(name)
             for seat in self.arena.seats:
                 occupant = self.occupants[seat.index]
-                if occupant is not None and occupant.name != name and seat.booth.cuboid.contains(pos):
+                # between matches a bot's booth hides nothing and a person may walk in to take it
+                giving_way = occupant is not None and occupant.bot and self.state is None
+                if (occupant is not None and occupant.name != name and not giving_way
+                        and seat.booth.cuboid.contains(pos)):
                     self._guard(name, seat.index)
                 elif seat.interior.cuboid.contains(pos):
                     # a free booth is taken only before the match; during it, walking into one is
                     # no request to join (which would be refused every cycle the player stands there)
-                    empty = self.occupants[seat.index] is None
+                    occ = self.occupants[seat.index]
+                    empty = occ is None or occ.bot  # a bot gives way to a person between matches
                     if (empty and self.state is None) or mine == seat.index:
                         self.join(seat.index, name)
                     elif empty and mine is None and (name, self.match_id) not in self._told_running:
@@ -279,8 +302,8 @@ class Table:
         self.tell(name, self.text_for(name).t("common.guarded", seat=booth + 1))
 
     def private_viewers(self) -> list[str | None]:
-        """Per booth, who may see its private part: its occupant while online."""
-        return [o.name if o is not None and o.present else None for o in self.occupants]
+        """Per booth, who may see its private part: its occupant while online (a bot has no client)."""
+        return [o.name if o is not None and o.present and not o.bot else None for o in self.occupants]
 
     def _back(self, occ: Occupant, booth: int) -> None:
         if not occ.present:
@@ -412,6 +435,8 @@ class Table:
     def tell(self, name: str, text: str) -> None:
         """To one player: privately where the server can, else in chat addressed to them
         (every line of a long text addressed, each still within the chat box and the cap)."""
+        if self._is_bot(name):
+            return
         if self.can_tell:
             self.outbox.private.append((name, text))
             return
@@ -431,6 +456,7 @@ class Table:
                 self._reset()
             return
         self._run_chance(now)
+        self.bots.play(now)
         self._timeouts(now)
 
     def _enough_seated(self) -> bool:
@@ -446,14 +472,18 @@ class Table:
         for booth, occ in enumerate(self.occupants):
             if occ is not None and self._away_too_long(occ, now):
                 self.occupants[booth] = None  # gone before the match began: free the booth
+        self.bots.lobby(now)
         seated = [o.name for o in self.occupants if o]
-        full = len(seated) == len(self.occupants)
+        full = self.bots.people() == len(self.occupants)  # early only for people: bots give way in the countdown
         if self._enough_seated() and (full or now - self.last_join >= self.start_delay):
             self.booths = [i for i, o in enumerate(self.occupants) if o]
             seed = match_seed(self.seed, self.arena.name, self.journal.count(self.arena.name))
             self.game = games.load(self.arena.game, self.arena.game_options())
             self.state = self.game.new_match(seated, seed)
             options = {**self.game.options, "booths": self.booths}
+            bots = [i for i, o in enumerate(self.occupants) if o and o.bot]
+            if bots:
+                options["bots"] = bots
             self.match_id = self.journal.start_match(self.arena.name, self.game.name, options, seated, seed)
             self.match_seed = seed
             self.seq = 0
@@ -498,6 +528,8 @@ class Table:
         self.outbox.chat.append(self.text.t(f"{game}.standings_title"))
         for row in result.get("standings", []):
             self.outbox.chat.append(self.text.t("common.standings", **row, score=self.kit.score_text(row)))
+            if self._is_bot(row["name"]):
+                continue  # bots win no prizes
             prize = self._prize(row)
             if prize["count"] and self.can_give:
                 item = PRIZE_ITEMS.get(prize["item"], (264, 0))
