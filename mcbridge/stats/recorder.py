@@ -24,6 +24,7 @@ from mcbridge.stats.errors import StoreError
 from mcbridge.stats.outbox import Outbox, outbox_path
 from mcbridge.stats.records import MatchRecord, seat_results
 from mcbridge.stats.store import Store
+from mcbridge.stats.table_hooks import StatsDesk
 from mcbridge.tables.journal import Journal
 from mcbridge.tables.table import Table
 from mcbridge.tables.updates import Subscription
@@ -48,6 +49,7 @@ class Recorder:
         self.retry = retry
         self._watching: set[int] = set()
         self._subs: list[Subscription] = []
+        self._desks: list[StatsDesk] = []
         self._next_try = 0.0
         self.last_error: str | None = None
         self.sent = 0  # matches this recorder has written to the store
@@ -61,6 +63,13 @@ class Recorder:
 
     def follow(self, sub: Subscription) -> None:
         self._subs.append(sub)
+
+    def serve(self, table: Table) -> StatsDesk:
+        """Answer the table's `!stats` requests from the store, on this recorder's thread."""
+        desk = StatsDesk(table.text)
+        self._desks.append(desk)
+        table.stats_desk = desk
+        return desk
 
     def watch(self, match_id: int) -> None:
         self._watching.add(match_id)
@@ -96,7 +105,23 @@ class Recorder:
                 )
             )
             self._watching.discard(match_id)
-        return self.flush()
+        sent = self.flush()
+        self._answer()
+        return sent
+
+    def _answer(self) -> None:
+        """Answer waiting `!stats`; a store that is away (or backing off) gets a polite refusal."""
+        if not any(desk.waiting() for desk in self._desks):
+            return
+        store = self._store
+        if store is None and time.monotonic() >= self._next_try:
+            try:
+                store = self._store = self._connect()
+            except Exception as exc:
+                self.last_error = " ".join(str(exc).split()) or type(exc).__name__
+                self._next_try = time.monotonic() + self.retry
+        for desk in self._desks:
+            desk.serve(store)
 
     def flush(self, force: bool = False) -> int:
         """Send what the outbox holds; a failure keeps it queued and backs off."""
@@ -177,5 +202,6 @@ def record_tables(
     recorder = Recorder(journal_path, lambda: open_store(url), bots=bots)
     for table in tables:
         recorder.follow(table.updates.subscribe())
+        recorder.serve(table)
     recorder.start()
     return recorder

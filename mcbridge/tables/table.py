@@ -22,7 +22,7 @@ import logging
 import math
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mcbridge import games
 from mcbridge.core import CHANCE, Action, Event, IllegalAction, Rng, State
@@ -40,6 +40,9 @@ from mcbridge.textfit import CHAT_CAP, CHAT_LINE_PX, SIGN_LINE_PX, split_chat, t
 from mcbridge.world import blocks
 from mcbridge.world.blocks import Block
 from mcbridge.world.geometry import Pos
+
+if TYPE_CHECKING:
+    from mcbridge.stats.table_hooks import StatsDesk
 
 log = logging.getLogger(__name__)
 
@@ -145,6 +148,7 @@ class Table:
         self.kit: Kit = kits.kit_class(arena.game)(self)
         self.bots = SeatFill(self)
         self.hits = self._hit_map()
+        self.stats_desk: StatsDesk | None = None  # `!stats`: set by the stats recorder (--db)
         self._resume()
 
     # -- setup ----------------------------------------------------------------------------
@@ -354,6 +358,8 @@ class Table:
         if words and words[0] in LANGUAGE_WORDS:
             self._set_language(name, words[1:])
             return
+        if self.stats_desk is not None and self.stats_desk.ask_if_stats(name, text):
+            return  # answered off this thread; tick() tells the lines
         booth = self.booth_of_player(name)
         seat = self.rules_seat(booth) if booth is not None else None
         if seat is None or self.state is None:
@@ -447,6 +453,10 @@ class Table:
     # -- time -----------------------------------------------------------------------------
     def tick(self) -> None:
         now = self.clock()
+        if self.stats_desk is not None:
+            for player, lines in self.stats_desk.answers():
+                for line in lines:
+                    self.tell(player, line)
         if self.state is None:
             self._maybe_start(now)
             return
