@@ -50,6 +50,7 @@ class Recorder:
         self._watching: set[int] = set()
         self._subs: list[Subscription] = []
         self._desks: list[StatsDesk] = []
+        self._boards_read = False  # the walls show the store's ranking once before any send
         self._next_try = 0.0
         self.last_error: str | None = None
         self.sent = 0  # matches this recorder has written to the store
@@ -66,7 +67,7 @@ class Recorder:
 
     def serve(self, table: Table) -> StatsDesk:
         """Answer the table's `!stats` requests from the store, on this recorder's thread."""
-        desk = StatsDesk(table.text)
+        desk = StatsDesk(table.text, table.arena.leaderboard)
         self._desks.append(desk)
         table.stats_desk = desk
         return desk
@@ -126,7 +127,9 @@ class Recorder:
     def flush(self, force: bool = False) -> int:
         """Send what the outbox holds; a failure keeps it queued and backs off."""
         pending = self.outbox.pending()
-        if not pending or (not force and time.monotonic() < self._next_try):
+        if (not pending and (self._boards_read or not self._desks)) or (
+            not force and time.monotonic() < self._next_try
+        ):
             return 0
         sent = 0
         try:
@@ -138,6 +141,10 @@ class Recorder:
                 sent += 1
                 self.sent += 1
             self.last_error = None
+            if sent or not self._boards_read:
+                for desk in self._desks:
+                    desk.refresh_board(self._store)
+                self._boards_read = True
         except Exception as exc:  # any store failure: keep the rest queued, reconnect later
             self.last_error = " ".join(str(exc).split()) or type(exc).__name__
             log.warning("stats store unavailable, %d match(es) queued: %s", len(pending) - sent, self.last_error)

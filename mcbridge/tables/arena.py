@@ -146,6 +146,15 @@ class Bots:
 
 
 @dataclass(frozen=True)
+class LeaderboardWall:
+    """The optional `leaderboard:` wall: the top `size` players of `game` on `signs`, in order."""
+
+    game: str
+    size: int
+    signs: tuple[SignSpot, ...]
+
+
+@dataclass(frozen=True)
 class Arena:
     """A checked arena. Positions are local; `frame` places them in the world."""
 
@@ -165,6 +174,7 @@ class Arena:
     settings: dict[str, Any] = field(default_factory=dict)
     lobby: Lobby = field(default_factory=Lobby)
     bots: Bots = field(default_factory=Bots)
+    leaderboard: LeaderboardWall | None = None
     file: str = ""
     raw: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 

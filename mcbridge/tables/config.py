@@ -29,6 +29,7 @@ from mcbridge.tables.arena import (
     ArenaError,
     ArenaPart,
     Bots,
+    LeaderboardWall,
     Lobby,
     Region,
     SeatPlan,
@@ -84,6 +85,10 @@ def schema_for(part: ArenaPart, *, timeouts: Spec | None = None) -> Struct:
             "seat_template": seat_template,
             "seats": ListOf(Struct({"at": XYZ, **{k: REGION for k in regions}}, required=("at",)), 2, 8),
             part.game: Struct(dict(part.settings)),
+            "leaderboard": Struct(
+                {"game": Choice(*games.available()), "size": Int(1, 64), "signs": ListOf(SIGN, 1, 16)},
+                required=("signs",),
+            ),
         },
         required=REQUIRED,
     )
@@ -191,6 +196,12 @@ def _build(data: dict[str, Any], part: ArenaPart, marked: MarkedYaml, problems: 
         signs = {name: _sign(spot, at) for name, spot in template["signs"].items()}
         seats.append(SeatPlan(index=i, regions=regions, signs=signs))
     lobby = data.get("lobby", {})
+    wall = data.get("leaderboard")
+    leaderboard = None
+    if wall is not None:
+        # [decided here] default: this arena's game, as many players as the signs hold (3 a sign)
+        spots = tuple(_sign(s) for s in wall["signs"])
+        leaderboard = LeaderboardWall(wall.get("game", data["game"]), wall.get("size", 4 * len(spots) - 1), spots)
     return Arena(
         name=data["name"],
         game=data["game"],
@@ -208,6 +219,7 @@ def _build(data: dict[str, Any], part: ArenaPart, marked: MarkedYaml, problems: 
         settings={**part.defaults, **data.get(part.game, {})},
         lobby=Lobby(**{k: float(v) for k, v in lobby.items()}),
         bots=Bots(**data.get("bots", {})),
+        leaderboard=leaderboard,
         file=marked.filename,
         raw=data,
     )
@@ -228,6 +240,8 @@ def _check_geometry(arena: Arena, marked: MarkedYaml, problems: list[str]) -> No
     named: list[tuple[str, tuple[Any, ...], Cuboid]] = [("board.wall", ("board", "wall"), arena.board_wall.cuboid)]
     for name, spot in arena.board_signs.items():
         named.append((f"board.signs.{name}", ("board", "signs", name), Cuboid(spot.at, spot.at)))
+    for i, spot in enumerate(arena.leaderboard.signs if arena.leaderboard else ()):
+        named.append((f"leaderboard sign {i + 1}", ("leaderboard", "signs", i), Cuboid(spot.at, spot.at)))
     for seat in arena.seats:
         base = ("seats", seat.index)
         own = arena.raw["seats"][seat.index]

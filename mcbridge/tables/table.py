@@ -594,10 +594,13 @@ class Table:
             tuple(o.name if o else None for o in self.occupants),
             self.kit.scene_key(),
             tuple(self._notes()),
+            self.stats_desk.board if self.stats_desk else (),
         )
         if key != self._scene_key:
             scene = self.kit.render(self.view(countdown))
             notes = [self._note_part(booth, text) for booth, text in self._notes()]
+            if self.stats_desk is not None and self.stats_desk.board:
+                notes.append(self.stats_desk.wall_part())
             self._scene_key, self._scene = key, Scene.of_parts([*(scene.parts or (scene,)), *notes]) if notes else scene
         return self._scene
 

@@ -55,3 +55,66 @@ def test_a_store_outage_answers_politely_and_never_blocks_the_table(rig: Callabl
     r.finish()
     assert r.table.match_id is not None and r.journal.match(r.table.match_id).finished is not None
     recorder.stop()
+
+
+WALL = (
+    "\nleaderboard:\n  size: 5\n  signs:\n"
+    "    - {at: [16, 2, 2], faces: south}\n    - {at: [17, 2, 2], faces: south}\n"
+)
+
+
+def wall_arena(tmp_path: Path, extra: str = WALL):  # type: ignore[no-untyped-def]
+    from table_support import ARENA_FILE
+
+    from mcbridge.tables.config import load_arena
+
+    path = tmp_path / "wall.yaml"
+    path.write_text(ARENA_FILE.read_text(encoding="utf-8") + extra, encoding="utf-8")
+    return load_arena(path)
+
+
+def test_the_leaderboard_wall_shows_the_ranking_after_the_match(
+        rig: Callable[..., Rig], world, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    import dataclasses
+
+    from table_support import sign_text
+
+    arena = dataclasses.replace(shipped_arena(options={"turns": 1}), leaderboard=wall_arena(tmp_path).leaderboard)
+    r = rig(arena)
+    recorder = Recorder(r.journal.path, lambda: open_store(f"sqlite:///{tmp_path}/stats.db"))
+    recorder.follow(r.table.updates.subscribe())
+    recorder.serve(r.table)
+    players = seat_players(r)
+    r.run_until(lambda: (recorder.step(), sign_text(world, arena, _at(arena, 0)))[1], max_cycles=400)
+    assert sign_text(world, arena, _at(arena, 0)) == ("Top Wool Bluff", "", "", "")  # the store is empty
+    r.bots.append(ChatPlayers(players, lambda: r.table.state))
+    r.finish()
+    r.run_until(lambda: (recorder.step(), (sign_text(world, arena, _at(arena, 0)) or ("", ""))[1])[1],
+                max_cycles=400)
+    first = sign_text(world, arena, _at(arena, 0))
+    second = sign_text(world, arena, _at(arena, 1))
+    assert first is not None and second is not None
+    assert first[0] == "Top Wool Bluff"
+    ranked = [line for line in (*first[1:], *second) if line]
+    assert len(ranked) == 4  # the four players, ranked 1..n
+    assert [line.split()[0] for line in ranked] == sorted(line.split()[0] for line in ranked)
+    assert {line.split()[1] for line in ranked} == {p.name for p in players}
+    recorder.stop()
+
+
+def _at(arena, i):  # type: ignore[no-untyped-def]
+    return arena.leaderboard.signs[i].at
+
+
+def test_a_bad_leaderboard_section_names_file_line_and_column(tmp_path: Path) -> None:
+    import pytest
+
+    from mcbridge.tables.config import ArenaError
+
+    with pytest.raises(ArenaError) as err:
+        wall_arena(tmp_path, "\nleaderboard:\n  game: chess\n  signs:\n    - {at: [16, 2, 2], faces: south}\n")
+    assert err.value.problems[0].startswith(f"{tmp_path}/wall.yaml:64:9: leaderboard.game: 'chess' is not allowed")
+    with pytest.raises(ArenaError) as err:
+        wall_arena(tmp_path, "\nleaderboard:\n  signs:\n    - {at: [99, 2, 2], faces: south}\n")
+    assert err.value.problems[0].startswith(f"{tmp_path}/wall.yaml:65:7: leaderboard sign 1 ")
+    assert "outside the arena bounds" in err.value.problems[0]
