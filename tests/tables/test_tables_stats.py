@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from pathlib import Path
 
-from table_support import ChatPlayers, Rig, seat_players, shipped_arena
+import pytest
+from table_support import ARENA_FILE, ChatPlayers, Rig, seat_players, shipped_arena, sign_text
 
 from mcbridge.stats.recorder import Recorder
 from mcbridge.stats.store import Store, open_store
+from mcbridge.tables.config import Arena, ArenaError, load_arena
+from mcbridge.world.embedded import EmbeddedHandle
+from mcbridge.world.embedded.simulator import EmbeddedPlayer
+from mcbridge.world.geometry import Pos
 
 
-def asked(r: Rig, recorder: Recorder, player, line: str, want: str) -> list[str]:  # type: ignore[no-untyped-def]
+def asked(r: Rig, recorder: Recorder, player: EmbeddedPlayer, line: str, want: str) -> list[str]:
     """`player` says `line`; cycle table and recorder until a private message contains `want`."""
     player.chat(line)
     r.run_until(lambda: (recorder.step(), any(want in m for m in player.private_messages()))[1], max_cycles=400)
@@ -63,22 +69,14 @@ WALL = (
 )
 
 
-def wall_arena(tmp_path: Path, extra: str = WALL):  # type: ignore[no-untyped-def]
-    from table_support import ARENA_FILE
-
-    from mcbridge.tables.config import load_arena
-
+def wall_arena(tmp_path: Path, extra: str = WALL) -> Arena:
     path = tmp_path / "wall.yaml"
     path.write_text(ARENA_FILE.read_text(encoding="utf-8") + extra, encoding="utf-8")
     return load_arena(path)
 
 
 def test_the_leaderboard_wall_shows_the_ranking_after_the_match(
-        rig: Callable[..., Rig], world, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    import dataclasses
-
-    from table_support import sign_text
-
+        rig: Callable[..., Rig], world: EmbeddedHandle, tmp_path: Path) -> None:
     arena = dataclasses.replace(shipped_arena(options={"turns": 1}), leaderboard=wall_arena(tmp_path).leaderboard)
     r = rig(arena)
     recorder = Recorder(r.journal.path, lambda: open_store(f"sqlite:///{tmp_path}/stats.db"))
@@ -102,15 +100,12 @@ def test_the_leaderboard_wall_shows_the_ranking_after_the_match(
     recorder.stop()
 
 
-def _at(arena, i):  # type: ignore[no-untyped-def]
+def _at(arena: Arena, i: int) -> Pos:
+    assert arena.leaderboard is not None
     return arena.leaderboard.signs[i].at
 
 
 def test_a_bad_leaderboard_section_names_file_line_and_column(tmp_path: Path) -> None:
-    import pytest
-
-    from mcbridge.tables.config import ArenaError
-
     with pytest.raises(ArenaError) as err:
         wall_arena(tmp_path, "\nleaderboard:\n  game: chess\n  signs:\n    - {at: [16, 2, 2], faces: south}\n")
     assert err.value.problems[0].startswith(f"{tmp_path}/wall.yaml:64:9: leaderboard.game: 'chess' is not allowed")
