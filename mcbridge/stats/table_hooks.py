@@ -29,20 +29,20 @@ class StatsDesk:
         #: the wall's sign lines as last read from the store (the table draws them; () = none yet)
         self.board: tuple[tuple[str, ...], ...] = ()
         self._lock = threading.Lock()
-        self._waiting: deque[str] = deque(maxlen=MAX_WAITING)
+        self._waiting: deque[tuple[str, Locale]] = deque(maxlen=MAX_WAITING)
         self._ready: deque[tuple[str, list[str]]] = deque(maxlen=MAX_WAITING)
 
-    def ask(self, name: str) -> None:
-        """Table thread: `name` wants their stats (cheap, never blocks on the store)."""
+    def ask(self, name: str, text: Locale | None = None) -> None:
+        """Table thread: `name` wants their stats, in `text` (cheap, never blocks on the store)."""
         with self._lock:
-            if name not in self._waiting:
-                self._waiting.append(name)
+            if all(name != waiting for waiting, _ in self._waiting):
+                self._waiting.append((name, text or self.text))
 
-    def ask_if_stats(self, name: str, message: str) -> bool:
+    def ask_if_stats(self, name: str, message: str, text: Locale | None = None) -> bool:
         """Table thread: queue `name`'s request if `message` is `!stats`/`!成績`; whether it was."""
         if not is_stats_request(message):
             return False
-        self.ask(name)
+        self.ask(name, text)
         return True
 
     def answers(self) -> list[tuple[str, list[str]]]:
@@ -61,14 +61,14 @@ class StatsDesk:
         with self._lock:
             names = list(self._waiting)
             self._waiting.clear()
-        for name in names:
+        for name, text in names:
             if store is None:
-                lines = [self.text.t("stats.unavailable")]
+                lines = [text.t("stats.unavailable")]
             else:
                 try:
-                    lines = stats_lines(self.text, name, store.player(name))
+                    lines = stats_lines(text, name, store.player(name))
                 except Exception:
-                    lines = [self.text.t("stats.unavailable")]
+                    lines = [text.t("stats.unavailable")]
             with self._lock:
                 self._ready.append((name, lines))
         return len(names)

@@ -358,7 +358,7 @@ class Table:
         if words and words[0] in LANGUAGE_WORDS:
             self._set_language(name, words[1:])
             return
-        if self.stats_desk is not None and self.stats_desk.ask_if_stats(name, text):
+        if self.stats_desk is not None and self.stats_desk.ask_if_stats(name, text, self.text_for(name)):
             return  # answered off this thread; tick() tells the lines
         booth = self.booth_of_player(name)
         seat = self.rules_seat(booth) if booth is not None else None

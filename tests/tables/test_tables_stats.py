@@ -113,3 +113,19 @@ def test_a_bad_leaderboard_section_names_file_line_and_column(tmp_path: Path) ->
         wall_arena(tmp_path, "\nleaderboard:\n  signs:\n    - {at: [99, 2, 2], faces: south}\n")
     assert err.value.problems[0].startswith(f"{tmp_path}/wall.yaml:65:7: leaderboard sign 1 ")
     assert "outside the arena bounds" in err.value.problems[0]
+
+
+def test_answers_come_in_the_askers_language_and_a_repeat_is_merged() -> None:
+    from mcbridge.i18n import locale
+    from mcbridge.stats.table_hooks import StatsDesk
+
+    desk = StatsDesk(locale("en"))
+    assert not desk.ask_if_stats("Aki", "!help")
+    assert desk.ask_if_stats("Aki", "！成績", locale("ja")) and desk.ask_if_stats("Aki", "!stats")
+    assert desk.ask_if_stats("Ben", "!stats")
+    assert desk.serve(None) == 2
+    assert desk.answers() == [
+        ("Aki", [locale("ja").t("stats.unavailable")]),
+        ("Ben", ["Stats are unavailable right now; try again in a minute."]),
+    ]
+    assert desk.answers() == []
