@@ -1,0 +1,222 @@
+"""Mutation score per correctness-guarding module, with cosmic-ray (issue 20, item 1).
+
+Why cosmic-ray [decided here]: its configuration is one module and one test command, so each
+module is mutated against only the tests that are meant to guard it (the MODULES map below) and
+a run stays minutes, not hours. mutmut 3 instead copies the whole tree into ``mutants/`` and picks
+tests from its own coverage stats, which fits badly with our src-less layout, the Node fixtures
+and the per-module test sets we want to measure. cosmic-ray 8 is maintained and stores every
+result in a SQLite session, so an interrupted run resumes where it stopped.
+
+cosmic-ray mutates the file in place while a mutant's tests run; this script keeps the original
+bytes and writes them back when it ends, even on Ctrl-C or a timeout. Run one at a time per
+worktree: a mutant in one module would leak into another module's tests.
+
+    python bench/mutation.py                 # the small modules (chips, varint, palette, ...)
+    python bench/mutation.py chips journal   # named modules
+    python bench/mutation.py --all           # every module, games and pipeline too (hours)
+    python bench/mutation.py --list          # the map, with mutant counts and no test run
+
+Output: per module ``killed / total`` (a timeout counts as killed, an incompetent mutant, one
+that does not even import, is left out of the total) and each survivor as ``file:line: operator``
+with its diff's changed line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PYTHON = sys.executable
+COSMIC = [PYTHON, "-m", "cosmic_ray.cli"]
+
+
+@dataclass(frozen=True)
+class Target:
+    """One module under mutation and the test files that are meant to catch its bugs."""
+
+    module: str
+    tests: tuple[str, ...]
+    small: bool = False
+
+
+def _games() -> dict[str, Target]:
+    """Each game's rules module against that game's own rules, property and table tests."""
+    games = ("wool_bluff", "dice_bluff", "bribery", "braff", "briscola_bugiarda")
+    out = {}
+    for game in games:
+        tests = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests/games").glob(f"test_{game}_*.py"))
+        tests.append("tests/games/test_every_game_contract.py")
+        out[f"{game}.rules"] = Target(f"mcbridge/games/{game}/rules.py", tuple(tests))
+    return out
+
+
+CORE_TESTS = ("tests/core", "tests/games/test_every_game_contract.py")
+
+MODULES: dict[str, Target] = {
+    "chips": Target("mcbridge/core/chips.py", ("tests/core/test_core_chips.py",), small=True),
+    "varint": Target(
+        "worldgen/varint.py",
+        ("tests/worldgen/test_worldgen_varint.py", "tests/worldgen/test_worldgen_formats.py"),
+        small=True,
+    ),
+    "palette": Target(
+        "worldgen/formats/palette.py",
+        ("tests/worldgen/test_worldgen_varint.py", "tests/worldgen/test_worldgen_formats.py",
+         "tests/worldgen/test_worldgen_litematica.py", "tests/worldgen/test_worldgen_hostile.py"),
+        small=True,
+    ),
+    "reconcile": Target(
+        "mcbridge/tables/reconcile.py",
+        ("tests/tables/test_tables_recovery.py", "tests/tables/test_tables_runtime.py"),
+        small=True,
+    ),
+    "journal": Target(
+        "mcbridge/tables/journal.py",
+        ("tests/tables/test_journal_matches.py", "tests/tables/test_tables_resume.py",
+         "tests/tables/test_journal_check.py", "tests/tables/test_tables_recovery.py"),
+        small=True,
+    ),
+    "table": Target(
+        "mcbridge/tables/table.py",
+        ("tests/tables/test_tables_resume.py", "tests/tables/test_tables_recovery.py",
+         "tests/tables/test_tables_match.py"),
+    ),
+    "pipeline": Target(
+        "mcbridge/world/pipeline.py",
+        ("tests/world/test_connection.py", "tests/world/test_connection_faults.py",
+         "tests/world/test_connection_async.py", "tests/world/test_conformance_wire.py"),
+    ),
+    **{
+        f"core.{p.stem}": Target(str(p.relative_to(ROOT)), CORE_TESTS)
+        for p in sorted((ROOT / "mcbridge/core").glob("*.py"))
+        if p.stem not in ("__init__", "chips")
+    },
+    **_games(),
+}
+
+
+def _config(target: Target, timeout: float) -> str:
+    tests = " ".join(target.tests)
+    command = f"{PYTHON} -m pytest -x -q -p no:cacheprovider -o addopts= {tests}"
+    return (
+        "[cosmic-ray]\n"
+        f'module-path = "{target.module}"\n'
+        f"timeout = {timeout}\n"
+        "excluded-modules = []\n"
+        f'test-command = "{command}"\n'
+        '[cosmic-ray.distributor]\nname = "local"\n'
+    )
+
+
+def _baseline_seconds(target: Target) -> float:
+    """The unmutated tests must pass; their time sets the per-mutant timeout."""
+    start = time.monotonic()
+    done = subprocess.run(
+        [PYTHON, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *target.tests],
+        cwd=ROOT, capture_output=True, text=True, timeout=900,
+    )
+    if done.returncode != 0:
+        raise SystemExit(f"baseline tests fail for {target.module}:\n{done.stdout[-2000:]}")
+    return time.monotonic() - start
+
+
+def _changed_line(diff: str | None) -> str:
+    for line in (diff or "").splitlines():
+        if line.startswith("+") and not line.startswith("+++"):
+            return line[1:].strip()
+    return ""
+
+
+def _report(name: str, session: Path) -> tuple[int, int]:
+    from cosmic_ray.work_db import WorkDB, use_db
+    from cosmic_ray.work_item import TestOutcome
+
+    killed = total = 0
+    survivors = []
+    with use_db(str(session), WorkDB.Mode.open) as db:
+        for item, result in db.completed_work_items:
+            if result.test_outcome == TestOutcome.INCOMPETENT or result.test_outcome is None:
+                continue
+            total += 1
+            if result.is_killed:
+                killed += 1
+                continue
+            spec = item.mutations[0]
+            survivors.append(
+                f"    {spec.module_path}:{spec.start_pos[0]}: {spec.operator_name.split('/')[-1]}"
+                f"  ->  {_changed_line(result.diff)}"
+            )
+        pending = db.num_work_items - db.num_results
+    score = 100.0 * killed / total if total else 100.0
+    tail = f" ({pending} not run)" if pending else ""
+    print(f"{name:24} {killed:4} / {total:<4} killed  {score:5.1f}%{tail}", flush=True)
+    for line in sorted(survivors, key=lambda s: int(s.split(":")[1])):
+        print(line)
+    return killed, total
+
+
+def run(name: str, target: Target, workdir: Path, budget: float) -> None:
+    """Mutate one module, restoring its source whatever happens."""
+    source = ROOT / target.module
+    original = source.read_bytes()
+    session = workdir / f"{name}.sqlite"
+    config = workdir / f"{name}.toml"
+    try:
+        if not session.exists():
+            timeout = max(30.0, 4 * _baseline_seconds(target))
+            config.write_text(_config(target, timeout))
+            subprocess.run([*COSMIC, "init", str(config), str(session)], cwd=ROOT, check=True)
+        try:
+            subprocess.run([*COSMIC, "exec", str(config), str(session)], cwd=ROOT, timeout=budget)
+        except subprocess.TimeoutExpired:
+            print(f"{name}: budget of {budget:.0f} s spent; rerun to resume the session", file=sys.stderr)
+    finally:
+        if source.read_bytes() != original:
+            source.write_bytes(original)
+    _report(name, session)
+
+
+def _count(target: Target, workdir: Path) -> int:
+    from cosmic_ray.work_db import WorkDB, use_db
+
+    config = workdir / "count.toml"
+    session = workdir / "count.sqlite"
+    session.unlink(missing_ok=True)
+    config.write_text(_config(target, 1.0))
+    subprocess.run([*COSMIC, "init", str(config), str(session)], cwd=ROOT, check=True)
+    with use_db(str(session), WorkDB.Mode.open) as db:
+        return int(db.num_work_items)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("modules", nargs="*", help=f"names from: {', '.join(MODULES)}")
+    parser.add_argument("--all", action="store_true", help="every module (games and pipeline: hours)")
+    parser.add_argument("--list", action="store_true", help="print the map and mutant counts only")
+    parser.add_argument("--workdir", type=Path, help="keep sessions here to resume (default: a temp dir)")
+    parser.add_argument("--budget", type=float, default=1800.0, help="seconds per module before stopping")
+    args = parser.parse_args(argv)
+    unknown = [m for m in args.modules if m not in MODULES]
+    if unknown:
+        parser.error(f"unknown module(s) {', '.join(unknown)}; choose from {', '.join(MODULES)}")
+    names = args.modules or [n for n, t in MODULES.items() if args.all or t.small]
+    with tempfile.TemporaryDirectory(prefix="mutation-") as tmp:
+        workdir = args.workdir or Path(tmp)
+        workdir.mkdir(parents=True, exist_ok=True)
+        for name in names:
+            target = MODULES[name]
+            if args.list:
+                print(f"{name:24} {_count(target, workdir):5} mutants  {target.module}  <- {' '.join(target.tests)}")
+            else:
+                run(name, target, workdir, args.budget)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
