@@ -150,6 +150,16 @@ def test_stacks_round_trip_through_json() -> None:
     again = ChipStacks.from_json(chips.to_json())
     assert again.to_json() == {"stacks": [5, 0, 7], "contributions": [1, 9, 0]}
 
+    assert again == chips
+
+
+def test_stacks_are_equal_only_with_the_same_stacks_and_contributions() -> None:
+    """Resume compares restored chips with the journal's; equality must look at both lists."""
+    assert ChipStacks([5, 7], [1, 0]) == ChipStacks([5, 7], [1, 0])
+    assert ChipStacks([5, 7], [1, 0]) != ChipStacks([7, 5], [1, 0])
+    assert ChipStacks([5, 7], [1, 0]) != ChipStacks([5, 7], [0, 1])
+    assert ChipStacks([5, 7]) != {"stacks": [5, 7], "contributions": [0, 0]}
+
 
 @st.composite
 def betting_rounds(draw: st.DrawFn) -> tuple[list[int], list[int]]:
