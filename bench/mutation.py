@@ -7,9 +7,11 @@ tests from its own coverage stats, which fits badly with our src-less layout, th
 and the per-module test sets we want to measure. cosmic-ray 8 is maintained and stores every
 result in a SQLite session, so an interrupted run resumes where it stopped.
 
-cosmic-ray mutates the file in place while a mutant's tests run; this script keeps the original
-bytes and writes them back when it ends, even on Ctrl-C or a timeout. Run one at a time per
-worktree: a mutant in one module would leak into another module's tests.
+cosmic-ray mutates the file in place while a mutant's tests run, so this script runs it in a copy
+of the tree (``WORKDIR/tree``, refreshed each run): the worktree is never touched, and a mutant
+can never be committed or leak into other tests run from the worktree [decided here, after a
+first in-place run did exactly that]. Tests run with the copy as the working directory, and
+``python -m pytest`` puts it first on ``sys.path``, ahead of the editable install.
 
     python bench/mutation.py                 # the small modules (chips, varint, palette, ...)
     python bench/mutation.py chips journal   # named modules
@@ -24,6 +26,7 @@ with its diff's changed line.
 from __future__ import annotations
 
 import argparse
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -114,12 +117,12 @@ def _config(target: Target, timeout: float) -> str:
     )
 
 
-def _baseline_seconds(target: Target) -> float:
+def _baseline_seconds(target: Target, tree: Path) -> float:
     """The unmutated tests must pass; their time sets the per-mutant timeout."""
     start = time.monotonic()
     done = subprocess.run(
         [PYTHON, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *target.tests],
-        cwd=ROOT, capture_output=True, text=True, timeout=900,
+        cwd=tree, capture_output=True, text=True, timeout=900,
     )
     if done.returncode != 0:
         raise SystemExit(f"baseline tests fail for {target.module}:\n{done.stdout[-2000:]}")
@@ -161,35 +164,38 @@ def _report(name: str, session: Path) -> tuple[int, int]:
     return killed, total
 
 
-def run(name: str, target: Target, workdir: Path, budget: float) -> None:
-    """Mutate one module, restoring its source whatever happens."""
-    source = ROOT / target.module
-    original = source.read_bytes()
+def _copy_tree(workdir: Path) -> Path:
+    """A fresh copy of the sources and tests for cosmic-ray to mutate."""
+    tree = workdir / "tree"
+    shutil.rmtree(tree, ignore_errors=True)
+    skip = shutil.ignore_patterns(".git", ".venv", "node_modules", "__pycache__", ".*_cache", ".hypothesis")
+    shutil.copytree(ROOT, tree, symlinks=True, ignore=skip)
+    return tree
+
+
+def run(name: str, target: Target, tree: Path, workdir: Path, budget: float) -> None:
+    """Mutate one module in the copy; an existing session in `workdir` resumes."""
     session = workdir / f"{name}.sqlite"
     config = workdir / f"{name}.toml"
+    if not session.exists():
+        timeout = max(30.0, 4 * _baseline_seconds(target, tree))
+        config.write_text(_config(target, timeout))
+        subprocess.run([*COSMIC, "init", str(config), str(session)], cwd=tree, check=True)
     try:
-        if not session.exists():
-            timeout = max(30.0, 4 * _baseline_seconds(target))
-            config.write_text(_config(target, timeout))
-            subprocess.run([*COSMIC, "init", str(config), str(session)], cwd=ROOT, check=True)
-        try:
-            subprocess.run([*COSMIC, "exec", str(config), str(session)], cwd=ROOT, timeout=budget)
-        except subprocess.TimeoutExpired:
-            print(f"{name}: budget of {budget:.0f} s spent; rerun to resume the session", file=sys.stderr)
-    finally:
-        if source.read_bytes() != original:
-            source.write_bytes(original)
+        subprocess.run([*COSMIC, "exec", str(config), str(session)], cwd=tree, timeout=budget)
+    except subprocess.TimeoutExpired:
+        print(f"{name}: budget of {budget:.0f} s spent; rerun with --workdir to resume", file=sys.stderr)
     _report(name, session)
 
 
-def _count(target: Target, workdir: Path) -> int:
+def _count(target: Target, tree: Path, workdir: Path) -> int:
     from cosmic_ray.work_db import WorkDB, use_db
 
     config = workdir / "count.toml"
     session = workdir / "count.sqlite"
     session.unlink(missing_ok=True)
     config.write_text(_config(target, 1.0))
-    subprocess.run([*COSMIC, "init", str(config), str(session)], cwd=ROOT, check=True)
+    subprocess.run([*COSMIC, "init", str(config), str(session)], cwd=tree, check=True)
     with use_db(str(session), WorkDB.Mode.open) as db:
         return int(db.num_work_items)
 
@@ -209,12 +215,14 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="mutation-") as tmp:
         workdir = args.workdir or Path(tmp)
         workdir.mkdir(parents=True, exist_ok=True)
+        tree = _copy_tree(workdir)
         for name in names:
             target = MODULES[name]
             if args.list:
-                print(f"{name:24} {_count(target, workdir):5} mutants  {target.module}  <- {' '.join(target.tests)}")
+                count = _count(target, tree, workdir)
+                print(f"{name:24} {count:5} mutants  {target.module}  <- {' '.join(target.tests)}")
             else:
-                run(name, target, workdir, args.budget)
+                run(name, target, tree, workdir, args.budget)
     return 0
 
 
