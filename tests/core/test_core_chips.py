@@ -153,6 +153,13 @@ def test_stacks_round_trip_through_json() -> None:
     assert again == chips
 
 
+def test_a_side_pot_cannot_change_once_cut() -> None:
+    """Pots are shared between the award step and the journal's result; frozen keeps them honest."""
+    pot = side_pots([5, 5], [0, 1])[0]
+    with pytest.raises(AttributeError):
+        pot.amount = 0  # type: ignore[misc]
+    assert {pot} == {SidePot(10, frozenset({0, 1}))}
+
 def test_stacks_are_equal_only_with_the_same_stacks_and_contributions() -> None:
     """Resume compares restored chips with the journal's; equality must look at both lists."""
     assert ChipStacks([5, 7], [1, 0]) == ChipStacks([5, 7], [1, 0])
