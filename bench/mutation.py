@@ -18,14 +18,15 @@ first in-place run did exactly that]. Tests run with the copy as the working dir
     python bench/mutation.py --all           # every module, games and pipeline too (hours)
     python bench/mutation.py --list          # the map, with mutant counts and no test run
 
-Output: per module ``killed / total`` (a timeout counts as killed, an incompetent mutant, one
-that does not even import, is left out of the total) and each survivor as ``file:line: operator``
-with its diff's changed line.
+Output: per module ``killed / total`` (a timeout counts as killed; left out of the total are an
+incompetent mutant, one that does not even import, and a mutant inside a type annotation) and
+each survivor as ``file:line: operator`` with its diff's changed line.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import shutil
 import subprocess
 import sys
@@ -117,6 +118,39 @@ def _config(target: Target, timeout: float) -> str:
     )
 
 
+def _annotation_spans(source: str) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """Where type annotations are; with ``from __future__ import annotations`` (DESIGN §6) they are
+    never evaluated, so a mutant there is equivalent by construction and is not run."""
+    spans = []
+    for node in ast.walk(ast.parse(source)):
+        note: ast.expr | None = None
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            note = node.returns
+        elif isinstance(node, (ast.arg, ast.AnnAssign)):
+            note = node.annotation
+        if note is not None and note.end_lineno is not None and note.end_col_offset is not None:
+            spans.append(((note.lineno, note.col_offset), (note.end_lineno, note.end_col_offset)))
+    return spans
+
+
+def _skip_annotations(session: Path, source: Path) -> int:
+    from cosmic_ray.work_db import WorkDB, use_db
+    from cosmic_ray.work_item import WorkerOutcome, WorkResult
+
+    text = source.read_text()
+    if "from __future__ import annotations" not in text:
+        return 0
+    spans = _annotation_spans(text)
+    skipped = 0
+    with use_db(str(session), WorkDB.Mode.open) as db:
+        for item in db.pending_work_items:
+            start = tuple(item.mutations[0].start_pos)
+            if any(lo <= start < hi for lo, hi in spans):
+                db.set_result(item.job_id, WorkResult(worker_outcome=WorkerOutcome.SKIPPED))
+                skipped += 1
+    return skipped
+
+
 def _baseline_seconds(target: Target, tree: Path) -> float:
     """The unmutated tests must pass; their time sets the per-mutant timeout."""
     start = time.monotonic()
@@ -181,6 +215,7 @@ def run(name: str, target: Target, tree: Path, workdir: Path, budget: float) -> 
         timeout = max(30.0, 4 * _baseline_seconds(target, tree))
         config.write_text(_config(target, timeout))
         subprocess.run([*COSMIC, "init", str(config), str(session)], cwd=tree, check=True)
+        _skip_annotations(session, tree / target.module)
     try:
         subprocess.run([*COSMIC, "exec", str(config), str(session)], cwd=tree, timeout=budget)
     except subprocess.TimeoutExpired:
