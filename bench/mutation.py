@@ -27,7 +27,9 @@ from __future__ import annotations
 
 import argparse
 import ast
+import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -216,10 +218,16 @@ def run(name: str, target: Target, tree: Path, workdir: Path, budget: float) -> 
         config.write_text(_config(target, timeout))
         subprocess.run([*COSMIC, "init", str(config), str(session)], cwd=tree, check=True)
         _skip_annotations(session, tree / target.module)
+    # its own process group, so that the budget (or Ctrl-C) also stops the mutant's pytest
+    worker = subprocess.Popen([*COSMIC, "exec", str(config), str(session)], cwd=tree, start_new_session=True)
     try:
-        subprocess.run([*COSMIC, "exec", str(config), str(session)], cwd=tree, timeout=budget)
+        worker.wait(timeout=budget)
     except subprocess.TimeoutExpired:
         print(f"{name}: budget of {budget:.0f} s spent; rerun with --workdir to resume", file=sys.stderr)
+    finally:
+        if worker.poll() is None:
+            os.killpg(worker.pid, signal.SIGTERM)
+            worker.wait(timeout=30)
     _report(name, session)
 
 
