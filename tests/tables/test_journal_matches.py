@@ -90,3 +90,15 @@ def test_a_reopened_file_keeps_every_match(tmp_path: Path) -> None:
         assert (path.stat().st_mode & 0o777) == 0o600
     finally:
         again.close()
+
+
+def test_a_journal_in_new_directories_or_a_relative_path_is_private_to_the_operator(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Journals hold every hidden hand: the file is 0600 wherever it is, its new directories 0700."""
+    nested = tmp_path / "state" / "mcbridge" / "journal.sqlite"
+    Journal(nested).close()
+    assert (nested.stat().st_mode & 0o777) == 0o600 and (nested.parent.stat().st_mode & 0o777) == 0o700
+    monkeypatch.chdir(tmp_path)
+    Journal("relative.sqlite").close()
+    assert ((tmp_path / "relative.sqlite").stat().st_mode & 0o777) == 0o600
