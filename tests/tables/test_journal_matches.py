@@ -51,11 +51,11 @@ def test_an_arena_whose_matches_all_finished_has_nothing_to_resume(journal: Jour
 
 
 def test_options_booths_and_a_big_seed_come_back_as_stored(journal: Journal) -> None:
-    options = {"booths": [4, 1, 7], "rounds": 2, "ruleset": "perudo"}
+    options = {"ante": 1, "booths": [4, 1, 7], "rounds": 2, "ruleset": "perudo"}
     match = journal.start_match("hall", "dice_bluff", options, ["ä", "b", "c"], BIG_SEED)
     saved = journal.match(match)
     assert saved.options == options
-    assert saved.rules_options() == {"rounds": 2, "ruleset": "perudo"}  # booths belong to the table
+    assert saved.rules_options() == {"ante": 1, "rounds": 2, "ruleset": "perudo"}  # booths belong to the table
     assert saved.players == ["ä", "b", "c"] and saved.seed == BIG_SEED
     assert saved.finished is None and saved.result is None
 
