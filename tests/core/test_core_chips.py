@@ -203,3 +203,14 @@ def test_side_pots_sum_to_the_contributions_and_only_live_payers_can_win(
         for b in live:
             if contributions[a] >= contributions[b]:
                 assert all(a in p.eligible for p in pots if b in p.eligible)
+
+
+def test_one_chip_in_the_pot_from_an_empty_stack_is_all_in() -> None:
+    chips = ChipStacks([1, 5])
+    chips.put_in(0, 1)
+    assert chips.is_all_in(0) and not chips.is_all_in(1)
+
+
+def test_saved_data_with_more_contributions_than_stacks_is_refused() -> None:
+    with pytest.raises(ValueError, match="one contribution per stack"):
+        ChipStacks.from_json({"stacks": [5], "contributions": [0, 0]})
