@@ -6,7 +6,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test lint bench golden server install node-deps clean
+.PHONY: demo test lint bench mutation golden server install node-deps clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -39,6 +39,11 @@ bench: $(STAMP)
 	$(PY) bench/world_io.py
 	$(PY) bench/worldgen.py
 	$(PY) bench/tables.py
+
+# Mutation score per module (bench/mutation.py): the small modules by default, at low priority;
+# MODULES="chips journal" picks some, MODULES=--all runs every module (games, pipeline: hours).
+mutation: $(STAMP)
+	nice -n 19 $(PY) bench/mutation.py $(MODULES)
 
 # Rewrite tests/golden/*.txt (one bot transcript per game and ruleset) after a deliberate
 # rules, bot or RNG change; review the diff and commit it with the change.

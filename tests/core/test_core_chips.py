@@ -150,6 +150,23 @@ def test_stacks_round_trip_through_json() -> None:
     again = ChipStacks.from_json(chips.to_json())
     assert again.to_json() == {"stacks": [5, 0, 7], "contributions": [1, 9, 0]}
 
+    assert again == chips
+
+
+def test_a_side_pot_cannot_change_once_cut() -> None:
+    """Pots are shared between the award step and the journal's result; frozen keeps them honest."""
+    pot = side_pots([5, 5], [0, 1])[0]
+    with pytest.raises(AttributeError):
+        pot.amount = 0  # type: ignore[misc]
+    assert {pot} == {SidePot(10, frozenset({0, 1}))}
+
+def test_stacks_are_equal_only_with_the_same_stacks_and_contributions() -> None:
+    """Resume compares restored chips with the journal's; equality must look at both lists."""
+    assert ChipStacks([5, 7], [1, 0]) == ChipStacks([5, 7], [1, 0])
+    assert ChipStacks([5, 7], [1, 0]) != ChipStacks([7, 5], [1, 0])
+    assert ChipStacks([5, 7], [1, 0]) != ChipStacks([5, 7], [0, 1])
+    assert ChipStacks([5, 7]) != {"stacks": [5, 7], "contributions": [0, 0]}
+
 
 @st.composite
 def betting_rounds(draw: st.DrawFn) -> tuple[list[int], list[int]]:
@@ -186,3 +203,14 @@ def test_side_pots_sum_to_the_contributions_and_only_live_payers_can_win(
         for b in live:
             if contributions[a] >= contributions[b]:
                 assert all(a in p.eligible for p in pots if b in p.eligible)
+
+
+def test_one_chip_in_the_pot_from_an_empty_stack_is_all_in() -> None:
+    chips = ChipStacks([1, 5])
+    chips.put_in(0, 1)
+    assert chips.is_all_in(0) and not chips.is_all_in(1)
+
+
+def test_saved_data_with_more_contributions_than_stacks_is_refused() -> None:
+    with pytest.raises(ValueError, match="one contribution per stack"):
+        ChipStacks.from_json({"stacks": [5], "contributions": [0, 0]})

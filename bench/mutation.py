@@ -1,0 +1,273 @@
+"""Mutation score per correctness-guarding module, with cosmic-ray (issue 20, item 1).
+
+Why cosmic-ray [decided here]: its configuration is one module and one test command, so each
+module is mutated against only the tests that are meant to guard it (the MODULES map below) and
+a run stays minutes, not hours. mutmut 3 instead copies the whole tree into ``mutants/`` and picks
+tests from its own coverage stats, which fits badly with our src-less layout, the Node fixtures
+and the per-module test sets we want to measure. cosmic-ray 8 is maintained and stores every
+result in a SQLite session, so an interrupted run resumes where it stopped.
+
+cosmic-ray mutates the file in place while a mutant's tests run, so this script runs it in a copy
+of the tree (``WORKDIR/tree``, refreshed each run): the worktree is never touched, and a mutant
+can never be committed or leak into other tests run from the worktree [decided here, after a
+first in-place run did exactly that]. Tests run with the copy as the working directory, and
+``python -m pytest`` puts it first on ``sys.path``, ahead of the editable install.
+
+    python bench/mutation.py                 # the small modules (chips, varint, palette, ...)
+    python bench/mutation.py chips journal   # named modules
+    python bench/mutation.py --all           # every module, games and pipeline too (hours)
+    python bench/mutation.py --list          # the map, with mutant counts and no test run
+
+Output: per module ``killed / total`` (a timeout counts as killed; left out of the total are an
+incompetent mutant, one that does not even import, and a mutant inside a type annotation) and
+each survivor as ``file:line: operator`` with its diff's changed line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PYTHON = sys.executable
+COSMIC = [PYTHON, "-m", "cosmic_ray.cli"]
+
+
+@dataclass(frozen=True)
+class Target:
+    """One module under mutation and the test files that are meant to catch its bugs."""
+
+    module: str
+    tests: tuple[str, ...]
+    small: bool = False
+
+
+def _games() -> dict[str, Target]:
+    """Each game's rules module against that game's own rules, property and table tests."""
+    games = ("wool_bluff", "dice_bluff", "bribery", "braff", "briscola_bugiarda")
+    out = {}
+    for game in games:
+        tests = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests/games").glob(f"test_{game}_*.py"))
+        tests.append("tests/games/test_every_game_contract.py")
+        out[f"{game}.rules"] = Target(f"mcbridge/games/{game}/rules.py", tuple(tests))
+    return out
+
+
+CORE_TESTS = ("tests/core", "tests/games/test_every_game_contract.py")
+
+MODULES: dict[str, Target] = {
+    "chips": Target("mcbridge/core/chips.py", ("tests/core/test_core_chips.py",), small=True),
+    "varint": Target(
+        "worldgen/varint.py",
+        ("tests/worldgen/test_worldgen_varint.py", "tests/worldgen/test_worldgen_formats.py"),
+        small=True,
+    ),
+    "palette": Target(
+        "worldgen/formats/palette.py",
+        ("tests/worldgen/test_worldgen_varint.py", "tests/worldgen/test_worldgen_formats.py",
+         "tests/worldgen/test_worldgen_litematica.py", "tests/worldgen/test_worldgen_hostile.py"),
+        small=True,
+    ),
+    "reconcile": Target(
+        "mcbridge/tables/reconcile.py",
+        ("tests/tables/test_tables_recovery.py", "tests/tables/test_tables_runtime.py"),
+        small=True,
+    ),
+    "journal": Target(
+        "mcbridge/tables/journal.py",
+        ("tests/tables/test_journal_matches.py", "tests/tables/test_tables_resume.py",
+         "tests/tables/test_journal_check.py", "tests/tables/test_tables_recovery.py"),
+        small=True,
+    ),
+    "table": Target(
+        "mcbridge/tables/table.py",
+        ("tests/tables/test_tables_resume.py", "tests/tables/test_tables_recovery.py",
+         "tests/tables/test_tables_match.py"),
+    ),
+    "pipeline": Target(
+        "mcbridge/world/pipeline.py",
+        ("tests/world/test_connection.py", "tests/world/test_connection_faults.py",
+         "tests/world/test_connection_async.py", "tests/world/test_conformance_wire.py"),
+    ),
+    **{
+        f"core.{p.stem}": Target(str(p.relative_to(ROOT)), CORE_TESTS)
+        for p in sorted((ROOT / "mcbridge/core").glob("*.py"))
+        if p.stem not in ("__init__", "chips")
+    },
+    **_games(),
+}
+
+
+def _config(target: Target, timeout: float) -> str:
+    tests = " ".join(target.tests)
+    command = f"{PYTHON} -m pytest -x -q -p no:cacheprovider -o addopts= {tests}"
+    return (
+        "[cosmic-ray]\n"
+        f'module-path = "{target.module}"\n'
+        f"timeout = {timeout}\n"
+        "excluded-modules = []\n"
+        f'test-command = "{command}"\n'
+        '[cosmic-ray.distributor]\nname = "local"\n'
+    )
+
+
+def _annotation_spans(source: str) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """Where type annotations are; with ``from __future__ import annotations`` (DESIGN §6) they are
+    never evaluated, so a mutant there is equivalent by construction and is not run."""
+    spans = []
+    for node in ast.walk(ast.parse(source)):
+        note: ast.expr | None = None
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            note = node.returns
+        elif isinstance(node, (ast.arg, ast.AnnAssign)):
+            note = node.annotation
+        if note is not None and note.end_lineno is not None and note.end_col_offset is not None:
+            spans.append(((note.lineno, note.col_offset), (note.end_lineno, note.end_col_offset)))
+    return spans
+
+
+def _skip_annotations(session: Path, source: Path) -> int:
+    from cosmic_ray.work_db import WorkDB, use_db
+    from cosmic_ray.work_item import WorkerOutcome, WorkResult
+
+    text = source.read_text()
+    if "from __future__ import annotations" not in text:
+        return 0
+    spans = _annotation_spans(text)
+    skipped = 0
+    with use_db(str(session), WorkDB.Mode.open) as db:
+        for item in db.pending_work_items:
+            start = tuple(item.mutations[0].start_pos)
+            if any(lo <= start < hi for lo, hi in spans):
+                db.set_result(item.job_id, WorkResult(worker_outcome=WorkerOutcome.SKIPPED))
+                skipped += 1
+    return skipped
+
+
+def _baseline_seconds(target: Target, tree: Path) -> float:
+    """The unmutated tests must pass; their time sets the per-mutant timeout."""
+    start = time.monotonic()
+    done = subprocess.run(
+        [PYTHON, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *target.tests],
+        cwd=tree, capture_output=True, text=True, timeout=900,
+    )
+    if done.returncode != 0:
+        raise SystemExit(f"baseline tests fail for {target.module}:\n{done.stdout[-2000:]}")
+    return time.monotonic() - start
+
+
+def _changed_line(diff: str | None) -> str:
+    for line in (diff or "").splitlines():
+        if line.startswith("+") and not line.startswith("+++"):
+            return line[1:].strip()
+    return ""
+
+
+def _report(name: str, session: Path) -> tuple[int, int]:
+    from cosmic_ray.work_db import WorkDB, use_db
+    from cosmic_ray.work_item import TestOutcome
+
+    killed = total = 0
+    survivors = []
+    with use_db(str(session), WorkDB.Mode.open) as db:
+        for item, result in db.completed_work_items:
+            if result.test_outcome == TestOutcome.INCOMPETENT or result.test_outcome is None:
+                continue
+            total += 1
+            if result.is_killed:
+                killed += 1
+                continue
+            spec = item.mutations[0]
+            survivors.append(
+                f"    {spec.module_path}:{spec.start_pos[0]}: {spec.operator_name.split('/')[-1]}"
+                f"  ->  {_changed_line(result.diff)}"
+            )
+        pending = db.num_work_items - db.num_results
+    score = 100.0 * killed / total if total else 100.0
+    tail = f" ({pending} not run)" if pending else ""
+    print(f"{name:24} {killed:4} / {total:<4} killed  {score:5.1f}%{tail}", flush=True)
+    for line in sorted(survivors, key=lambda s: int(s.split(":")[1])):
+        print(line)
+    return killed, total
+
+
+def _copy_tree(workdir: Path) -> Path:
+    """A fresh copy of the sources and tests for cosmic-ray to mutate."""
+    tree = workdir / "tree"
+    shutil.rmtree(tree, ignore_errors=True)
+    skip = shutil.ignore_patterns(".git", ".venv", "node_modules", "__pycache__", ".*_cache", ".hypothesis")
+    shutil.copytree(ROOT, tree, symlinks=True, ignore=skip)
+    return tree
+
+
+def run(name: str, target: Target, tree: Path, workdir: Path, budget: float) -> None:
+    """Mutate one module in the copy; an existing session in `workdir` resumes."""
+    session = workdir / f"{name}.sqlite"
+    config = workdir / f"{name}.toml"
+    if not session.exists():
+        timeout = max(30.0, 4 * _baseline_seconds(target, tree))
+        config.write_text(_config(target, timeout))
+        subprocess.run([*COSMIC, "init", str(config), str(session)], cwd=tree, check=True)
+        _skip_annotations(session, tree / target.module)
+    # its own process group, so that the budget (or Ctrl-C) also stops the mutant's pytest
+    worker = subprocess.Popen([*COSMIC, "exec", str(config), str(session)], cwd=tree, start_new_session=True)
+    try:
+        worker.wait(timeout=budget)
+    except subprocess.TimeoutExpired:
+        print(f"{name}: budget of {budget:.0f} s spent; rerun with --workdir to resume", file=sys.stderr)
+    finally:
+        if worker.poll() is None:
+            os.killpg(worker.pid, signal.SIGTERM)
+            worker.wait(timeout=30)
+    _report(name, session)
+
+
+def _count(target: Target, tree: Path, workdir: Path) -> int:
+    from cosmic_ray.work_db import WorkDB, use_db
+
+    config = workdir / "count.toml"
+    session = workdir / "count.sqlite"
+    session.unlink(missing_ok=True)
+    config.write_text(_config(target, 1.0))
+    subprocess.run([*COSMIC, "init", str(config), str(session)], cwd=tree, check=True)
+    with use_db(str(session), WorkDB.Mode.open) as db:
+        return int(db.num_work_items)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("modules", nargs="*", help=f"names from: {', '.join(MODULES)}")
+    parser.add_argument("--all", action="store_true", help="every module (games and pipeline: hours)")
+    parser.add_argument("--list", action="store_true", help="print the map and mutant counts only")
+    parser.add_argument("--workdir", type=Path, help="keep sessions here to resume (default: a temp dir)")
+    parser.add_argument("--budget", type=float, default=1800.0, help="seconds per module before stopping")
+    args = parser.parse_args(argv)
+    unknown = [m for m in args.modules if m not in MODULES]
+    if unknown:
+        parser.error(f"unknown module(s) {', '.join(unknown)}; choose from {', '.join(MODULES)}")
+    names = args.modules or [n for n, t in MODULES.items() if args.all or t.small]
+    with tempfile.TemporaryDirectory(prefix="mutation-") as tmp:
+        workdir = args.workdir or Path(tmp)
+        workdir.mkdir(parents=True, exist_ok=True)
+        tree = _copy_tree(workdir)
+        for name in names:
+            target = MODULES[name]
+            if args.list:
+                count = _count(target, tree, workdir)
+                print(f"{name:24} {count:5} mutants  {target.module}  <- {' '.join(target.tests)}")
+            else:
+                run(name, target, tree, workdir, args.budget)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
