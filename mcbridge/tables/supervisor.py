@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from mcpi.vec3 import Vec3
 
 from mcbridge.tables.kit import ReadKey
+from mcbridge.tables.pause import JOURNAL, WORLD, Pauses
 from mcbridge.tables.reconcile import Reconciler
 from mcbridge.tables.table import Table
 from mcbridge.world.aconnection import AsyncConnection
@@ -82,6 +83,7 @@ class SupervisorProtocol:
         self.online: dict[str, Pos | None] | None = None  # online players (located or not) last told
         self.cycles = 0
         self.stats = CycleStats()
+        self.pauses = Pauses(self.tables)
         self._polls: _Polls | None = None
 
     def forget(self) -> None:
@@ -93,7 +95,11 @@ class SupervisorProtocol:
         """This cycle's one write: every table's changes, then the polls."""
         self.stats = stats = CycleStats()
         batch = Batch(fence_every=FENCE_EVERY)
-        for table, rec in zip(self.tables, self.reconcilers, strict=True):
+        for index, (table, rec) in enumerate(zip(self.tables, self.reconcilers, strict=True)):
+            for line in self.pauses.notices.pop(index, []):
+                batch.post_chat(line)
+            if table.paused:
+                continue  # its outbox and scene wait: nothing shows that the journal lacks
             out = table.outbox.drain()
             rec.forget_cells(out.refresh)
             scene = table.scene()
@@ -157,6 +163,8 @@ class SupervisorProtocol:
                 return names
         self._polls = None
         self.cycles += 1
+        self.pauses.set_all(WORLD, False)  # a cycle went through: the world answers
+        self._check_journals()
         with ExitStack() as journals:  # one commit per journal per cycle, before the next write
             for journal in {id(t.journal): t.journal for t in self.tables}.values():
                 journals.enter_context(journal.group())
@@ -164,6 +172,18 @@ class SupervisorProtocol:
             for table in self.tables:
                 table.tick()
         return None
+
+    def world_lost(self) -> None:
+        """The world stopped answering: pause every table (timers included) until it does."""
+        self.pauses.set_all(WORLD, True)
+        self.forget()
+
+    def _check_journals(self) -> None:
+        """Pause the tables whose journal cannot take writes (see `Journal.ready`), resume
+        the others: one `stat` per journal per cycle, a retry only while in trouble."""
+        ready = {id(t.journal): t.journal.ready() for t in self.tables}
+        for index, table in enumerate(self.tables):
+            self.pauses.set(index, JOURNAL, not ready[id(table.journal)])
 
     def _chat_table(self, name: str, online: dict[str, Pos | None]) -> Table:
         """The one table a chat command is for: where the speaker sits, else the arena they
@@ -261,7 +281,7 @@ class Supervisor:
                 self.step()
             except WorldError as exc:
                 log.warning("world connection trouble (%s); retrying", exc)
-                self.forget()
+                self.protocol.world_lost()
                 time.sleep(0.2)
             spare = min_cycle - (time.monotonic() - started)
             if spare > 0:
@@ -297,7 +317,7 @@ class AsyncSupervisor:
                 await self.step()
             except WorldError as exc:
                 log.warning("world connection trouble (%s); retrying", exc)
-                self.protocol.forget()
+                self.protocol.world_lost()
                 await asyncio.sleep(0.2)
             await asyncio.sleep(max(0.0, min_cycle - (loop.time() - started)))
 
