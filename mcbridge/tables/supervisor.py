@@ -27,6 +27,7 @@ from mcpi.vec3 import Vec3
 from mcbridge.tables.kit import ReadKey
 from mcbridge.tables.pause import JOURNAL, WORLD, Pauses
 from mcbridge.tables.reconcile import Reconciler
+from mcbridge.tables.shell import PROBE_EVERY, ShellWatch, write_shell
 from mcbridge.tables.table import Table
 from mcbridge.world.aconnection import AsyncConnection
 from mcbridge.world.blocks import Block
@@ -66,6 +67,7 @@ class _Polls:
     placed: Reply[list[BlockChange]] | None = None
     broken: Reply[list[BlockChange]] | None = None
     names: list[tuple[int, Reply[str]]] = field(default_factory=list)
+    shells: list[list[Reply[Block]]] = field(default_factory=list)  # shell probes, when due
 
 
 class SupervisorProtocol:
@@ -84,12 +86,23 @@ class SupervisorProtocol:
         self.cycles = 0
         self.stats = CycleStats()
         self.pauses = Pauses(self.tables)
+        self.shells = [ShellWatch(t.arena, {*t.scene().blocks, *t.scene().signs}) for t in self.tables]
+        self._rebuild: set[int] = set()  # tables whose shell the next write puts back
+        self._probe_due = True  # the first cycle checks the world has the arenas
         self._polls: _Polls | None = None
 
     def forget(self) -> None:
         """Re-render everything on the next write (after a reconnect the world may be stale)."""
         for r in self.reconcilers:
             r.forget()
+
+    def reconnected(self) -> None:
+        """The world may have restarted: re-render, probe the shells, and learn every
+        player's name afresh (a restarted server hands the old entity ids to other people)."""
+        self.forget()
+        self.registry = PlayerRegistry()
+        self.online = None
+        self._probe_due = True
 
     def start_cycle(self) -> Batch:
         """This cycle's one write: every table's changes, then the polls."""
@@ -100,6 +113,10 @@ class SupervisorProtocol:
                 batch.post_chat(line)
             if table.paused:
                 continue  # its outbox and scene wait: nothing shows that the journal lacks
+            if index in self._rebuild:
+                self._rebuild.discard(index)
+                stats.commands += write_shell(batch, table.arena)
+                rec.forget()
             out = table.outbox.drain()
             rec.forget_cells(out.refresh)
             scene = table.scene()
@@ -119,6 +136,10 @@ class SupervisorProtocol:
                 if entity is not None:
                     at = table.arena.frame.to_world(spot)
                     batch.set_entity_pos(entity, at.x + 0.5, at.y, at.z + 0.5)
+        shells = []  # after the writes, so a shell rebuilt in this batch reads back whole
+        if self._probe_due or self.cycles % PROBE_EVERY == 0:
+            self._probe_due = False
+            shells = [watch.probe(batch) for watch in self.shells]
         seated = {o.name for t in self.tables for o in t.occupants if o is not None}
         guard = self.cycles % GUARD_EVERY == GUARD_EVERY - 1
         reads = []
@@ -142,6 +163,7 @@ class SupervisorProtocol:
                 if guard or name not in seated
             },
             reads=reads,
+            shells=shells,
         )
         if any(t.can_see_placements for t in self.tables):  # who put or broke what, before the reads
             self._polls.placed, self._polls.broken = batch.poll_placed(), batch.poll_broken()
@@ -163,6 +185,11 @@ class SupervisorProtocol:
                 return names
         self._polls = None
         self.cycles += 1
+        for index, (watch, probe) in enumerate(zip(self.shells, polls.shells, strict=False)):  # none when not due
+            if not watch.intact(probe):
+                log.warning("arena %s: its shell is gone (world restarted or wiped?); rebuilding it",
+                            self.tables[index].arena.name)
+                self._rebuild.add(index)
         self.pauses.set_all(WORLD, False)  # a cycle went through: the world answers
         self._check_journals()
         with ExitStack() as journals:  # one commit per journal per cycle, before the next write
@@ -247,7 +274,7 @@ class Supervisor:
     def __init__(self, conn: Connection, tables: Sequence[Table]) -> None:
         self.conn = conn
         self.protocol = SupervisorProtocol(tables)
-        conn.on_reconnect.append(lambda _conn: self.protocol.forget())
+        conn.on_reconnect.append(lambda _conn: self.protocol.reconnected())
 
     @property
     def tables(self) -> list[Table]:
@@ -294,7 +321,7 @@ class AsyncSupervisor:
     def __init__(self, conn: AsyncConnection, tables: Sequence[Table]) -> None:
         self.conn = conn
         self.protocol = SupervisorProtocol(tables)
-        conn.on_reconnect.append(lambda _conn: self.protocol.forget())
+        conn.on_reconnect.append(lambda _conn: self.protocol.reconnected())
 
     async def step(self) -> CycleStats:
         batch: Batch | None = self.protocol.start_cycle()
