@@ -45,6 +45,7 @@ MAX_CYCLES = 30_000
 UNLIMITED_PAGES = 1_073_741_823
 RECONNECT_TIMEOUT = 0.3  # each cycle with the world down waits this long, not the default 10 s
 FAULT_CHANCE = 0.03  # per cycle of a running match
+KINDS = ["restart", "down", "kill", "disk"]
 
 
 @dataclasses.dataclass
@@ -126,7 +127,7 @@ class Match:
 
 
 def play(world: EmbeddedHandle, arena: Arena, journal: Path, seed: int,
-         faults: random.Random | None, figures: Figures) -> tuple[Match, EmbeddedHandle]:
+         faults: random.Random | None, figures: Figures, kinds: list[str] = KINDS) -> tuple[Match, EmbeddedHandle]:
     match = Match(world, arena, journal, seed)
     for _ in range(MAX_CYCLES):
         table = match.rig.table
@@ -135,7 +136,7 @@ def play(world: EmbeddedHandle, arena: Arena, journal: Path, seed: int,
         match.cycle()
         figures.cycles += 1
         if faults is not None and table.state is not None and faults.random() < FAULT_CHANCE:
-            kind = faults.choice(["restart", "down", "kill", "disk"])
+            kind = faults.choice(kinds)
             if kind == "restart":
                 match.restart_world(0)
                 figures.restarts += 1
@@ -155,6 +156,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=120.0)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--faults", default=",".join(KINDS), help="which of " + ",".join(KINDS))
     args = parser.parse_args()
     logging.basicConfig(level=logging.CRITICAL)  # the faults log on purpose: keep the figures readable
     faults = random.Random(args.seed)
@@ -172,8 +174,12 @@ def main() -> None:
                 expected = calm.journal()
                 calm.close()
             world = start_embedded(port=0, tps=0)
-            faulted, world = play(world, arena, Path(tmp) / f"soak{n}.sqlite", seed, faults, figures)
+            faulted, world = play(world, arena, Path(tmp) / f"soak{n}.sqlite", seed, faults, figures,
+                                  args.faults.split(","))
             got = faulted.journal()
+            diff = next((i for i, (a, b) in enumerate(zip(got, expected, strict=False)) if a != b), None)
+            if diff is not None:
+                print(f"{game} #{n}: first difference at action {diff}: {got[diff]} instead of {expected[diff]}")
             figures.wrong += sum(1 for a, b in zip(got, expected, strict=False) if a != b)
             figures.wrong += max(0, len(got) - len(expected))
             figures.lost += sum(1 for seq, act in faulted.accepted.items() if seq >= len(got) or got[seq] != act)
