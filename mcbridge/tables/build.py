@@ -1,8 +1,7 @@
 """Place an arena's static structure in the world in a few batched writes.
 
-Two cuboid fills clear the space and lay the floor; then every other block goes in one
-pipelined batch, supports before the signs that hang on them (an unsupported wall sign
-pops off as an item). worldgen's planner merges cuboids further for large builds.
+The writing itself is `shell.write_shell` (also used to rebuild a lost shell after a world
+restart); worldgen's planner merges cuboids further for large builds.
 
 Before it writes, `survey` reads what is there (one pipelined `world.getBlocks` per chunk
 column, all in one round trip), so `arena build` can say what it will overwrite and refuse
@@ -15,7 +14,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from mcbridge.tables.config import Arena
-from mcbridge.tables.layout import Structure, arena_layout
+from mcbridge.tables.layout import Structure
+from mcbridge.tables.shell import write_shell
 from mcbridge.world import blocks
 from mcbridge.world.connection import Connection
 from mcbridge.world.geometry import Cuboid, Pos
@@ -76,22 +76,7 @@ def survey(conn: Connection, arena: Arena) -> Survey:
 
 def build_arena(conn: Connection, arena: Arena, structure: Structure | None = None) -> int:
     """Write the arena; returns the number of commands sent."""
-    s = structure or arena_layout(arena)
-    frame = arena.frame
-    b = arena.bounds
-    floor = Cuboid(b.lo, Pos(b.hi.x, b.lo.y, b.hi.z))
-    above = Cuboid(b.lo.offset(dy=1), b.hi)
     batch = conn.batch(fence_every=100)
-    batch.fill(frame.cuboid_to_world(above), blocks.AIR)
-    batch.fill(frame.cuboid_to_world(floor), arena.materials["floor"])
-    sent = 2
-    for pos, block in s.blocks.items():
-        if pos in s.signs or block == blocks.AIR or (pos in floor and block == arena.materials["floor"]):
-            continue
-        batch.set_block(frame.to_world(pos), frame.block_to_world(block))
-        sent += 1
-    for pos, lines in s.signs.items():
-        batch.set_sign(frame.to_world(pos), frame.block_to_world(s.blocks[pos]), lines)
-        sent += 1
+    sent = write_shell(batch, arena, structure)
     batch.flush()
     return sent

@@ -7,11 +7,20 @@ fresh state, render (DESIGN.md §5). The journal keeps every match a table playe
 
 It holds hidden information (the deals of running matches): the directory is created
 0700 and the file 0600.
+
+Faults while running (issue 15) [decided here]: every write is queued and committed at the
+end of the supervisor's cycle (`group`). A commit that fails (disk full, I/O error) is rolled
+back and kept queued; the journal reports `trouble` and retries on every `ready()` until it
+goes through, so nothing applied is lost. The file's (device, inode) is checked on every
+`ready()`: a journal deleted while running is restored at once from the still-open
+connection (never writing on into an unlinked file); one replaced by another file is left
+alone and reported until it is moved away.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import os
 import sqlite3
 import time
@@ -20,6 +29,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+log = logging.getLogger(__name__)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches (
@@ -82,18 +93,117 @@ def _private_file(path: Path) -> None:
     os.chmod(path, 0o600)
 
 
+#: Commit failures that pass (the disk fills, an I/O error): retried, never fatal.
+WRITE_ERRORS = (sqlite3.OperationalError, OSError)
+
+
+def _identity(path: str) -> tuple[int, int] | None:
+    """The file's (device, inode), or None when nothing is at the path."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return None
+    return st.st_dev, st.st_ino
+
+
+@dataclass(frozen=True)
+class _Write:
+    sql: str
+    params: tuple[Any, ...]
+    appended: tuple[int, int] | None = None  # (match id, seq) of an action, for `on_append`
+    arena: str | None = None  # of a match start, so `count` sees it before it is committed
+
+
 class Journal:
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
-        if self.path != ":memory:":
-            _private_file(Path(self.path))
-        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: durable across process crashes
-        self.db.executescript(SCHEMA)
+        self.db = self._open()
+        self._identity = _identity(self.path) if self.path != ":memory:" else None
         #: called with (match id, seq) once an action is committed (fault injection, stats)
         self.on_append: list[Callable[[int, int], None]] = []
-        self._grouped: list[tuple[int, int]] | None = None  # appended in the open group
+        self._grouped = False
+        self._queue: list[_Write] = []  # written but not yet committed (a failed commit stays here)
+        self._file_trouble: str | None = None  # the file at the path is not ours
+        self._write_trouble: str | None = None  # the last commit failed
+
+    @property
+    def trouble(self) -> str | None:
+        """Why the journal cannot take writes now (None: healthy); the tables pause meanwhile."""
+        return self._file_trouble or self._write_trouble
+
+    def _open(self) -> sqlite3.Connection:
+        if self.path != ":memory:":
+            _private_file(Path(self.path))
+        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: durable across process crashes
+        db.executescript(SCHEMA)
+        return db
+
+    # -- faults while running ---------------------------------------------------------------
+    def ready(self) -> bool:
+        """Check the file is still ours and retry a failed commit; True when writes go through.
+        One `stat` per call: cheap enough for every cycle."""
+        if self._identity is not None:
+            now = _identity(self.path)
+            if now is None:
+                self._restore()
+            elif now != self._identity:
+                reason = (
+                    f"journal {self.path} was replaced by another file; move that file away "
+                    "and the table restores its journal there and goes on"
+                )
+                if reason != self._file_trouble:
+                    log.error("%s; the tables are paused", reason)
+                self._file_trouble = reason
+                return False
+            self._file_trouble = None
+        if self._queue and not self._grouped:
+            self._flush()
+        return self.trouble is None
+
+    def _restore(self) -> None:
+        """The file was deleted under us: copy the open database (its pages are still
+        readable through our descriptors) to a new file at the same path, and go on there."""
+        copy = sqlite3.connect(":memory:")
+        self.db.backup(copy)
+        self.db.close()  # drops the old WAL by name before the new file needs that name
+        self.db = self._open()
+        copy.backup(self.db)
+        copy.close()
+        self._identity = _identity(self.path)
+        log.error("journal %s was deleted while running; restored it from the open copy", self.path)
+
+    def _flush(self) -> None:
+        """Commit the queue in one transaction; on failure roll back and keep it queued."""
+        queue = self._queue
+        if not queue:
+            return
+        try:
+            self.db.execute("BEGIN")
+            for write in queue:
+                self.db.execute(write.sql, write.params)
+            self.db.execute("COMMIT")
+        except WRITE_ERRORS as exc:
+            if self.db.in_transaction:
+                self.db.execute("ROLLBACK")
+            reason = f"journal {self.path} cannot be written ({exc}); retrying every cycle"
+            if reason != self._write_trouble:
+                log.error("%s; the tables are paused", reason)
+            self._write_trouble = reason
+            return
+        self._queue = []
+        if self._write_trouble is not None:
+            log.warning("journal %s is writable again: %d queued writes committed", self.path, len(queue))
+            self._write_trouble = None
+        for write in queue:
+            if write.appended is not None:
+                self._appended(*write.appended)
+
+    def _write(self, write: _Write) -> None:
+        self._queue.append(write)
+        if not self._grouped:
+            self._flush()
 
     @contextmanager
     def group(self) -> Iterator[None]:
@@ -101,27 +211,27 @@ class Journal:
         before the cycle's effects are written to the world: a commit per cycle instead of
         one per action. It commits even when the cycle fails, so the journal always holds
         what the tables applied in memory."""
-        if self._grouped is not None:  # nested (two tables, one journal): the outer one commits
+        if self._grouped:  # nested (two tables, one journal): the outer one commits
             yield
             return
-        self._grouped = []
-        self.db.execute("BEGIN")
+        self._grouped = True
         try:
             yield
         finally:
-            appended, self._grouped = self._grouped, None
-            self.db.execute("COMMIT")
-            for match_id, seq in appended:
-                self._appended(match_id, seq)
+            self._grouped = False
+            self._flush()
 
     def _appended(self, match_id: int, seq: int) -> None:
         for hook in self.on_append:
             hook(match_id, seq)
 
     def start_match(self, arena: str, game: str, options: dict[str, Any], players: list[str], seed: int) -> int:
-        cur = self.db.execute(
-            "INSERT INTO matches (arena, game, options, players, seed, started) VALUES (?, ?, ?, ?, ?, ?)",
+        stored = self.db.execute("SELECT coalesce(max(id), 0) FROM matches").fetchone()[0]
+        match_id = max([stored, *(int(w.params[0]) for w in self._queue if w.arena is not None)]) + 1
+        self._write(_Write(
+            "INSERT INTO matches (id, arena, game, options, players, seed, started) VALUES (?, ?, ?, ?, ?, ?, ?)",
             (
+                match_id,
                 arena,
                 game,
                 json.dumps(options, sort_keys=True),
@@ -129,25 +239,22 @@ class Journal:
                 _seed_text(seed),
                 time.time(),
             ),
-        )
-        assert cur.lastrowid is not None
-        return cur.lastrowid
+            arena=arena,
+        ))
+        return match_id
 
     def append(self, match_id: int, seq: int, seat: int, action: dict[str, Any]) -> None:
-        self.db.execute(
+        self._write(_Write(
             "INSERT INTO actions (match_id, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)",
             (match_id, seq, seat, json.dumps(action, ensure_ascii=False), time.time()),
-        )
-        if self._grouped is not None:
-            self._grouped.append((match_id, seq))
-        else:
-            self._appended(match_id, seq)
+            appended=(match_id, seq),
+        ))
 
     def finish(self, match_id: int, result: dict[str, Any]) -> None:
-        self.db.execute(
+        self._write(_Write(
             "UPDATE matches SET finished = ?, result = ? WHERE id = ?",
             (time.time(), json.dumps(result, ensure_ascii=False), match_id),
-        )
+        ))
 
     def unfinished(self, arena: str) -> JournalMatch | None:
         """The arena's newest unfinished match (older ones were abandoned by a newer start)."""
@@ -160,7 +267,8 @@ class Journal:
     def count(self, arena: str, finished: bool = False) -> int:
         """How many matches the arena has started (this numbers the next match's seed), or finished."""
         where = " AND finished IS NOT NULL" if finished else ""
-        return int(self.db.execute(f"SELECT count(*) FROM matches WHERE arena = ?{where}", (arena,)).fetchone()[0])
+        stored = int(self.db.execute(f"SELECT count(*) FROM matches WHERE arena = ?{where}", (arena,)).fetchone()[0])
+        return stored + (0 if finished else sum(1 for w in self._queue if w.arena == arena))
 
     def match(self, match_id: int) -> JournalMatch:
         row = self.db.execute(f"SELECT {MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,)).fetchone()

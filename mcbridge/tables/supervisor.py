@@ -25,7 +25,9 @@ from dataclasses import dataclass, field
 from mcpi.vec3 import Vec3
 
 from mcbridge.tables.kit import ReadKey
+from mcbridge.tables.pause import JOURNAL, WORLD, Pauses
 from mcbridge.tables.reconcile import Reconciler
+from mcbridge.tables.shell import PROBE_EVERY, ShellWatch, write_shell
 from mcbridge.tables.table import Table
 from mcbridge.world.aconnection import AsyncConnection
 from mcbridge.world.blocks import Block
@@ -65,6 +67,7 @@ class _Polls:
     placed: Reply[list[BlockChange]] | None = None
     broken: Reply[list[BlockChange]] | None = None
     names: list[tuple[int, Reply[str]]] = field(default_factory=list)
+    shells: list[list[Reply[Block]]] = field(default_factory=list)  # shell probes, when due
 
 
 class SupervisorProtocol:
@@ -82,6 +85,10 @@ class SupervisorProtocol:
         self.online: dict[str, Pos | None] | None = None  # online players (located or not) last told
         self.cycles = 0
         self.stats = CycleStats()
+        self.pauses = Pauses(self.tables)
+        self.shells = [ShellWatch(t.arena, {*t.scene().blocks, *t.scene().signs}) for t in self.tables]
+        self._rebuild: set[int] = set()  # tables whose shell the next write puts back
+        self._probe_due = True  # the first cycle checks the world has the arenas
         self._polls: _Polls | None = None
 
     def forget(self) -> None:
@@ -89,11 +96,27 @@ class SupervisorProtocol:
         for r in self.reconcilers:
             r.forget()
 
+    def reconnected(self) -> None:
+        """The world may have restarted: re-render, probe the shells, and learn every
+        player's name afresh (a restarted server hands the old entity ids to other people)."""
+        self.forget()
+        self.registry = PlayerRegistry()
+        self.online = None
+        self._probe_due = True
+
     def start_cycle(self) -> Batch:
         """This cycle's one write: every table's changes, then the polls."""
         self.stats = stats = CycleStats()
         batch = Batch(fence_every=FENCE_EVERY)
-        for table, rec in zip(self.tables, self.reconcilers, strict=True):
+        for index, (table, rec) in enumerate(zip(self.tables, self.reconcilers, strict=True)):
+            for line in self.pauses.notices.pop(index, []):
+                batch.post_chat(line)
+            if table.paused:
+                continue  # its outbox and scene wait: nothing shows that the journal lacks
+            if index in self._rebuild:
+                self._rebuild.discard(index)
+                stats.commands += write_shell(batch, table.arena)
+                rec.forget()
             out = table.outbox.drain()
             rec.forget_cells(out.refresh)
             scene = table.scene()
@@ -113,6 +136,10 @@ class SupervisorProtocol:
                 if entity is not None:
                     at = table.arena.frame.to_world(spot)
                     batch.set_entity_pos(entity, at.x + 0.5, at.y, at.z + 0.5)
+        shells = []  # after the writes, so a shell rebuilt in this batch reads back whole
+        if self._probe_due or self.cycles % PROBE_EVERY == 0:
+            self._probe_due = False
+            shells = [watch.probe(batch) for watch in self.shells]
         seated = {o.name for t in self.tables for o in t.occupants if o is not None}
         guard = self.cycles % GUARD_EVERY == GUARD_EVERY - 1
         reads = []
@@ -136,6 +163,7 @@ class SupervisorProtocol:
                 if guard or name not in seated
             },
             reads=reads,
+            shells=shells,
         )
         if any(t.can_see_placements for t in self.tables):  # who put or broke what, before the reads
             self._polls.placed, self._polls.broken = batch.poll_placed(), batch.poll_broken()
@@ -157,6 +185,13 @@ class SupervisorProtocol:
                 return names
         self._polls = None
         self.cycles += 1
+        for index, (watch, probe) in enumerate(zip(self.shells, polls.shells, strict=False)):  # none when not due
+            if not watch.intact(probe):
+                log.warning("arena %s: its shell is gone (world restarted or wiped?); rebuilding it",
+                            self.tables[index].arena.name)
+                self._rebuild.add(index)
+        self.pauses.set_all(WORLD, False)  # a cycle went through: the world answers
+        self._check_journals()
         with ExitStack() as journals:  # one commit per journal per cycle, before the next write
             for journal in {id(t.journal): t.journal for t in self.tables}.values():
                 journals.enter_context(journal.group())
@@ -164,6 +199,18 @@ class SupervisorProtocol:
             for table in self.tables:
                 table.tick()
         return None
+
+    def world_lost(self) -> None:
+        """The world stopped answering: pause every table (timers included) until it does."""
+        self.pauses.set_all(WORLD, True)
+        self.forget()
+
+    def _check_journals(self) -> None:
+        """Pause the tables whose journal cannot take writes (see `Journal.ready`), resume
+        the others: one `stat` per journal per cycle, a retry only while in trouble."""
+        ready = {id(t.journal): t.journal.ready() for t in self.tables}
+        for index, table in enumerate(self.tables):
+            self.pauses.set(index, JOURNAL, not ready[id(table.journal)])
 
     def _chat_table(self, name: str, online: dict[str, Pos | None]) -> Table:
         """The one table a chat command is for: where the speaker sits, else the arena they
@@ -227,7 +274,7 @@ class Supervisor:
     def __init__(self, conn: Connection, tables: Sequence[Table]) -> None:
         self.conn = conn
         self.protocol = SupervisorProtocol(tables)
-        conn.on_reconnect.append(lambda _conn: self.protocol.forget())
+        conn.on_reconnect.append(lambda _conn: self.protocol.reconnected())
 
     @property
     def tables(self) -> list[Table]:
@@ -261,7 +308,7 @@ class Supervisor:
                 self.step()
             except WorldError as exc:
                 log.warning("world connection trouble (%s); retrying", exc)
-                self.forget()
+                self.protocol.world_lost()
                 time.sleep(0.2)
             spare = min_cycle - (time.monotonic() - started)
             if spare > 0:
@@ -274,7 +321,7 @@ class AsyncSupervisor:
     def __init__(self, conn: AsyncConnection, tables: Sequence[Table]) -> None:
         self.conn = conn
         self.protocol = SupervisorProtocol(tables)
-        conn.on_reconnect.append(lambda _conn: self.protocol.forget())
+        conn.on_reconnect.append(lambda _conn: self.protocol.reconnected())
 
     async def step(self) -> CycleStats:
         batch: Batch | None = self.protocol.start_cycle()
@@ -297,7 +344,7 @@ class AsyncSupervisor:
                 await self.step()
             except WorldError as exc:
                 log.warning("world connection trouble (%s); retrying", exc)
-                self.protocol.forget()
+                self.protocol.world_lost()
                 await asyncio.sleep(0.2)
             await asyncio.sleep(max(0.0, min_cycle - (loop.time() - started)))
 

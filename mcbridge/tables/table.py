@@ -143,6 +143,7 @@ class Table:
         self.notes: dict[int, tuple[int, str]] = {}  # booth -> (seq, text) for its info sign until seq moves
         self.finished = False
         self.finished_at = 0.0
+        self.paused = False  # set by `pause.Pauses`: no input, no ticks, no world writes
         self._scene_key: tuple[Any, ...] = ()
         self._scene = Scene()
         self.kit: Kit = kits.kit_class(arena.game)(self)
@@ -330,6 +331,8 @@ class Table:
         target = self.hits.get(pos)
         if target is None:
             return False
+        if self.paused:
+            return True  # the pause notice in chat says why nothing happens
         kind, booth, slot = target
         if kind == "join":
             self.join(booth, name)
@@ -349,7 +352,7 @@ class Table:
 
     def on_chat(self, name: str, message: str) -> None:
         text = message.strip()
-        if not text.startswith(("!", "！")):
+        if not text.startswith(("!", "！")) or self.paused:
             return
         if is_help(text):
             self._help(name)
@@ -452,6 +455,8 @@ class Table:
 
     # -- time -----------------------------------------------------------------------------
     def tick(self) -> None:
+        if self.paused:
+            return
         now = self.clock()
         if self.stats_desk is not None:
             for player, lines in self.stats_desk.answers():
@@ -575,7 +580,7 @@ class Table:
 
     # -- world reads ----------------------------------------------------------------------
     def reads_wanted(self) -> dict[ReadKey, Sequence[Pos]]:
-        return self.kit.reads_wanted() if self.state is not None else {}
+        return self.kit.reads_wanted() if self.state is not None and not self.paused else {}
 
     def on_reads(self, results: dict[ReadKey, list[Block]]) -> None:
         self.kit.on_reads(results)
