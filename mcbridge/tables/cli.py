@@ -213,13 +213,14 @@ def cmd_run(args: argparse.Namespace) -> int:
         print(f"running {names} on {args.host}:{args.port} (journal {args.journal}); Ctrl-C stops", flush=True)
         supervisor = Supervisor(conn, tables)
         until = lambda: False  # noqa: E731
+        stats_url = args.db or f"sqlite:///{args.journal}.stats"
         if args.web:
             from mcbridge.web import start_web
 
             hub, _ = start_web(args.web, tables, token=args.web_token, journal_path=args.journal,
-                               conn=conn, supervisor=supervisor)
+                               conn=conn, supervisor=supervisor, stats_url=stats_url)
             until = hub.cycle  # once per cycle on this thread: the web's hook (never stops the loop)
-        recorder = record_tables(args.journal, args.db or f"sqlite:///{args.journal}.stats", tables)
+        recorder = record_tables(args.journal, stats_url, tables)
         try:
             supervisor.run(until=until, max_seconds=float("inf"))
         finally:

@@ -107,7 +107,7 @@ def run_demo(
                 reveal_hold=0.5,
             )
             supervisor = Supervisor(conn, [table])
-            web_cycle = _web(web, web_token, table, supervisor, conn, Path(journal.path))
+            web_cycle = _web(web, web_token, table, supervisor, conn, Path(journal.path), db)
             recorder = record_tables(journal.path, db, [table], bots=BOT_NAMES) if db else None
             bots = []
             for booth in range(demo_players(table, players)):
@@ -147,14 +147,14 @@ def run_demo(
 
 
 def _web(addr: str | None, token: str | None, table: Table, supervisor: Supervisor, conn: Connection,
-         journal_path: Path) -> Callable[[], object]:
+         journal_path: Path, stats_url: str | None) -> Callable[[], object]:
     """`--web ADDR`: the web view's once-a-cycle hook (a no-op without it)."""
     if addr is None:
         return lambda: None
     from mcbridge.web import start_web
 
     hub, _ = start_web(addr, [table], token=token, journal_path=journal_path,
-                       conn=conn, supervisor=supervisor)
+                       conn=conn, supervisor=supervisor, stats_url=stats_url)
     return hub.cycle
 
 

@@ -17,7 +17,8 @@ __all__ = ["parse_addr", "start_web"]
 
 
 def start_web(addr: str, tables: list[Table], *, token: str | None = None, journal_path: Path | None = None,
-              conn: Connection | None = None, supervisor: Supervisor | None = None) -> tuple[WebHub, WebServer]:
+              conn: Connection | None = None, supervisor: Supervisor | None = None,
+              stats_url: str | None = None) -> tuple[WebHub, WebServer]:
     """Start the server beside the tables and print where it is and the operator token.
     With the world connection and the supervisor, operators can also repair and rebuild."""
     host, port = parse_addr(addr)
@@ -34,7 +35,7 @@ def start_web(addr: str, tables: list[Table], *, token: str | None = None, journ
             sup.forget()
 
     hub = WebHub(tables, rebuild=rebuild, repair=repair)
-    server = WebServer(hub, host, port, token=token, journal_path=journal_path).start()
+    server = WebServer(hub, host, port, token=token, journal_path=journal_path, stats_url=stats_url).start()
     hub.cycle()  # the first states, for whoever connects before the first cycle
     print(f"web view on {server.url} (operator token {'from --web-token' if token else server.token})", flush=True)
     return hub, server

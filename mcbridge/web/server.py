@@ -53,6 +53,10 @@ STALL_SECONDS = 5.0
 SEND_BUFFER = 64 * 1024
 
 
+#: The most leaderboard rows one request may ask for.
+LEADERBOARD_MAX = 50
+
+
 def error(code: str, reason: str) -> str:
     return json.dumps({"type": "error", "code": code, "reason": reason})
 
@@ -67,8 +71,10 @@ class Client:
 
 class WebServer:
     def __init__(self, hub: WebHub, host: str = "127.0.0.1", port: int = 8080, token: str | None = None,
-                 journal_path: Path | None = None) -> None:
+                 journal_path: Path | None = None, stats_url: str | None = None) -> None:
         self.hub = hub
+        #: the stats store the tables record into (`--db`); None: no leaderboards here
+        self.stats_url = stats_url
         self.host, self.port = host, port
         self.token = token or secrets.token_urlsafe(18)
         self.journal_path = journal_path
@@ -243,9 +249,48 @@ class WebServer:
             await client.ws.send(json.dumps({"type": "matches", "matches": await self._replays().matches()}))
         elif kind == "replay":
             await self._replay(client, msg)
+        elif kind == "leaderboard":
+            await self._leaderboard(client, msg)
         else:
             await client.ws.send(error("unknown_type", f"unknown message type {kind[:40]!r}; "
-                                       "known: hello, auth, op, matches, replay"))
+                                       "known: hello, auth, op, matches, replay, leaderboard"))
+
+    async def _leaderboard(self, client: Client, msg: dict[str, Any]) -> None:
+        """The game's top players from the stats store, the same rows as `mcbridge stats top`.
+        Read on a worker thread: a slow store never holds up the other spectators."""
+        from mcbridge import games
+
+        game, limit = msg.get("game"), msg.get("limit", 10)
+        if game not in games.GAMES:
+            await client.ws.send(error("bad_game", f"game is one of {', '.join(games.GAMES)}"))
+            return
+        if type(limit) is not int or not 1 <= limit <= LEADERBOARD_MAX:
+            await client.ws.send(error("bad_limit", f"limit is a whole number from 1 to {LEADERBOARD_MAX}"))
+            return
+        if self.stats_url is None:
+            await client.ws.send(error("no_stats", "this server records no stats"))
+            return
+        try:
+            rows = await asyncio.get_running_loop().run_in_executor(None, self._top, game, limit)
+        except Exception as exc:  # the store is down or unreadable: say so, keep serving
+            log.warning("web: leaderboard unavailable: %s", exc)
+            await client.ws.send(error("stats_unavailable", "the stats store does not answer now; try again later"))
+            return
+        await client.ws.send(json.dumps({"type": "leaderboard", "game": game, "rows": rows}, ensure_ascii=False))
+
+    def _top(self, game: str, limit: int) -> list[dict[str, Any]]:
+        from mcbridge.stats.store import open_store
+
+        assert self.stats_url is not None
+        store = open_store(self.stats_url)
+        try:
+            return [
+                {"rank": r.rank, "player": r.player, "rating": round(r.ordinal, 2),
+                 "matches": r.matches, "wins": r.wins}
+                for r in store.top(game, limit)
+            ]
+        finally:
+            store.close()
 
     async def _operate(self, client: Client, msg: dict[str, Any]) -> None:
         if not client.operator:

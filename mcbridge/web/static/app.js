@@ -36,15 +36,29 @@ function handle(msg) {
     const t = tables.get(msg.table) || { log: [] }; t.map = msg; tables.set(msg.table, t); draw(msg.table);
   } else if (msg.type === "table") {
     const t = tables.get(msg.table) || { log: [] };
+    const ended = msg.standings && !(t.state && t.state.standings);
     t.state = msg; t.log.push(...msg.log); t.log = t.log.slice(-200);
-    tables.set(msg.table, t); draw(msg.table);
+    tables.set(msg.table, t);
+    if (msg.game && (!(msg.game in boards) || ended)) askBoard(msg.game);  // a new game, or new results
+    draw(msg.table);
+  } else if (msg.type === "leaderboard") {
+    boards[msg.game] = msg.rows; for (const name of tables.keys()) draw(name);
   } else if (msg.type === "history") {
     const t = tables.get(msg.table) || { log: [] }; t.log = msg.log; tables.set(msg.table, t); draw(msg.table);
   } else if (msg.type === "matches") { listMatches(msg.matches); }
   else if (msg.type === "replay") { replaySteps = msg.steps; replayAt = 0; drawReplay(); }
   else if (msg.type === "auth") { operatorUi(msg); }
   else if (msg.type === "op_done") { logOp(msg); }
-  else if (msg.type === "error") { $("status").textContent = T("error") + ": " + msg.reason; }
+  else if (msg.type === "error" && !QUIET_ERRORS.has(msg.code)) { $("status").textContent = T("error") + ": " + msg.reason; }
+}
+
+// Leaderboards (the stats store's ranking, as `mcbridge stats top`): asked once per game and
+// again when a match of it ends; a server without stats simply shows none.
+const boards = {};
+const QUIET_ERRORS = new Set(["no_stats", "stats_unavailable"]);
+function askBoard(game) {
+  boards[game] = boards[game] || null;
+  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "leaderboard", game, limit: 10 }));
 }
 
 function labels() {
@@ -110,6 +124,13 @@ function draw(name) {
     for (const r of s.standings) ol.append(el("li", {}, `${r.name}` + (r.score !== undefined ? ` — ${r.score}` : "")));
     st.append(ol); box.append(st);
   }
+  const board = boards[s.game];
+  if (board && board.length) {
+    const lb = el("div", { class: "leaderboard", id: "leaderboard-" + name }, el("h3", {}, T("leaderboard")));
+    const ol = el("ol", {});
+    for (const r of board) ol.append(el("li", {}, T("leaderboard_row", { player: r.player, rating: r.rating, matches: r.matches, wins: r.wins })));
+    lb.append(ol); box.append(lb);
+  }
   const log = el("ol", { class: "log" });
   for (const line of t.log.slice(-40)) log.append(el("li", {}, line));
   box.append(el("h3", {}, T("log")), log);
@@ -144,6 +165,13 @@ function drawReplay() {
   const pub = step.public, v = $("replay-view"); v.replaceChildren();
   v.append(el("div", {}, T("turn_of", { turn: pub.turn, turns: pub.turns || "?" }) + " · " + (texts[pub.game + ".phase." + pub.phase] || pub.phase)));
   const bid = bidText(pub); if (bid) v.append(el("div", { class: "bid" }, bid));
+  const board = boards[s.game];
+  if (board && board.length) {
+    const lb = el("div", { class: "leaderboard", id: "leaderboard-" + name }, el("h3", {}, T("leaderboard")));
+    const ol = el("ol", {});
+    for (const r of board) ol.append(el("li", {}, T("leaderboard_row", { player: r.player, rating: r.rating, matches: r.matches, wins: r.wins })));
+    lb.append(ol); box.append(lb);
+  }
   const log = el("ol", { class: "log" });
   for (const s of replaySteps.slice(0, replayAt + 1)) for (const line of s.log) log.append(el("li", {}, line));
   v.append(log);
