@@ -4,6 +4,7 @@ websockets client, watches a bot match on the embedded world through the page.""
 from __future__ import annotations
 
 import base64
+import dataclasses
 import json
 import shutil
 import subprocess
@@ -19,9 +20,12 @@ import pytest
 from arena_support import demo_arena
 from websockets.sync.client import connect
 
+from mcbridge import CONFIG_DIR
 from mcbridge.tables.build import build_arena
+from mcbridge.tables.config import load_arena
 from mcbridge.tables.demo import TableBot
 from mcbridge.tables.journal import Journal
+from mcbridge.tables.seat_bots import SeatBot
 from mcbridge.tables.supervisor import Supervisor
 from mcbridge.tables.table import Table
 from mcbridge.web.hub import WebHub
@@ -174,3 +178,48 @@ def test_a_person_watching_sees_the_turn_a_bid_and_the_standings_then_replays_an
                 player.join(WAIT)  # before the world goes away under it
             server.stop()
             journal.close()
+
+
+@pytest.mark.parametrize(
+    ("game", "words"),
+    [("dice_bluff", (" says ", " × ", " dice")), ("braff", ("Pot ", " chips"))],
+)
+def test_a_sign_table_shows_its_public_board_in_the_page(
+    browser: DevTools, tmp_path: Path, game: str, words: tuple[str, ...]
+) -> None:
+    """The sign-table games' board (the bid, the pot, each booth's dice or chips) in the page."""
+    arena = dataclasses.replace(load_arena(CONFIG_DIR / "arenas" / f"{game}.yaml"), locale="en")
+    with start_embedded(port=0, tps=0) as world, Connection("127.0.0.1", world.port) as conn:
+        build_arena(conn, arena)
+        table = Table(arena, Journal(tmp_path / "journal.sqlite"), time.monotonic, seed=3, start_delay=0.5)
+        supervisor = Supervisor(conn, [table])
+        hub = WebHub([table])
+        server = WebServer(hub, "127.0.0.1", 0, token="op-token").start()
+        stop = threading.Event()
+
+        def play() -> None:
+            names = ["Aki", "Ben", "Chie"]
+            bots = [SeatBot(table, world.players.join(name), booth, 3) for booth, name in enumerate(names)]
+            for bot in bots:
+                bot.sit_down(by_walking=False)
+            while not stop.is_set():
+                supervisor.step()
+                hub.cycle()
+                for bot in bots:
+                    bot.act()
+                time.sleep(0.02)
+
+        player = threading.Thread(target=play, daemon=True)
+        try:
+            browser.call("Page.enable")
+            browser.call("Page.navigate", url=server.url + "?lang=en")
+            player.start()
+            deadline = time.monotonic() + WAIT
+            while not all(w in (text := browser.text()) for w in words):
+                assert time.monotonic() < deadline, f"the page did not show {words} within {WAIT} s: {text[-400:]}"
+                time.sleep(0.05)
+        finally:
+            stop.set()
+            if player.is_alive():
+                player.join(WAIT)
+            server.stop()

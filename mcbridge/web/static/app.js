@@ -72,8 +72,29 @@ function labels() {
   $("token").placeholder = T("token");
 }
 
+// The public board of the sign-table games: the standing bid or stake, pots, the trick.
+// Only view(None) fields: everything here is public by the rules.
+function boardFacts(pub) {
+  const name = (seat) => (seat === null || seat === undefined ? "" : pub.players[seat] || "");
+  const g = pub.game, bits = [];
+  if (g === "dice_bluff" && pub.bid) {
+    bits.push(T("facts.dice_bid", { name: name(pub.bid.bidder), count: pub.bid.count, face: pub.bid.wild ? "☆" : pub.bid.face }));
+  } else if (g === "bribery") {
+    if (pub.highest !== null && pub.highest !== undefined) bits.push(T("facts.bribery_highest", { n: pub.highest }));
+    bits.push(T("facts.on_table", { n: pub.cards_on_table }));
+  } else if (g === "braff") {
+    bits.push(T("facts.pot", { n: pub.pot, carry: pub.carry }));
+    if (pub.highest) bits.push(T("facts.braff_highest", { name: name(pub.highest.seat), cup: pub.highest.cup, stake: pub.highest_stake }));
+  } else if (g === "briscola_bugiarda") {
+    if (pub.standing) bits.push(T("facts.auction", { name: name(pub.standing.seat), rank: pub.standing.rank }));
+    if (pub.trump) bits.push(T("facts.trump", { suit: pub.trump, card: pub.called_card || "" }));
+    if (pub.trick && pub.trick.length) bits.push(T("facts.trick", { cards: pub.trick.map((p) => name(p[0]) + " " + p[1]).join(", ") }));
+  }
+  return bits.join(" · ");
+}
+
 function bidText(pub) {
-  if (!pub || !pub.bid) return "";
+  if (!pub || !pub.bid || pub.game !== "wool_bluff") return "";
   const b = pub.bid;
   const who = pub.players[b.seat !== undefined ? b.seat : b.bidder] || "";
   return T("bid", { name: who, count: b.count, colour: T("colour." + b.colour) });
@@ -98,6 +119,8 @@ function draw(name) {
         : T("dealer")));
     const bid = bidText(pub);
     if (bid) box.append(el("div", { class: "bid" }, bid));
+    const facts = boardFacts(pub);
+    if (facts) box.append(el("div", { class: "facts" }, facts));
   } else if (s.countdown !== null) {
     box.append(el("div", { class: "turn" }, T("countdown", { s: s.countdown })));
   } else box.append(el("div", { class: "turn" }, T("lobby")));
@@ -110,6 +133,7 @@ function draw(name) {
       const bits = [];
       if (pub.torches) bits.push(T("torches", { n: pub.torches[b.seat] }));
       if (pub.wool_counts && pub.wool_counts[b.seat] !== null) bits.push(T("wool", { n: pub.wool_counts[b.seat] }));
+      if (!pub.torches && pub.header && pub.header.scores) bits.push(T("score." + pub.header.score_name, { n: pub.header.scores[b.seat] }));
       if (pub.active && !pub.active[b.seat]) bits.push(T("out"));
       board = bits.join(" ");
     }
