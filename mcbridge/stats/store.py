@@ -18,8 +18,9 @@ from __future__ import annotations
 import json
 import sqlite3
 import zlib
+from abc import ABC, abstractmethod
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -51,7 +52,7 @@ class PlayerGame:
     wins: int
 
 
-class Store:
+class Store(ABC):
     """Common SQL; a backend supplies the connection, placeholders and the lock."""
 
     placeholder = "?"
@@ -63,10 +64,10 @@ class Store:
         self._migrate()
 
     # -- backend hooks ----------------------------------------------------------------
-    @contextmanager
-    def _write(self, game: str | None) -> Iterator[Any]:
-        raise NotImplementedError
-        yield
+    @abstractmethod
+    def _write(self, game: str | None) -> AbstractContextManager[Any]:
+        """A transaction holding the backend's write lock for `game` (None: the schema), as
+        a cursor; committed on leaving, rolled back on an error."""
 
     def _sql(self, text: str) -> str:
         return text if self.placeholder == "?" else text.replace("?", self.placeholder)
