@@ -1,5 +1,9 @@
-"""Pausing tables while a part they need is gone (the journal, the world), and resuming them
-with the time that was left.
+"""Pausing tables while a part they need is gone (the journal, the world) or an operator asks
+(the web console), and resuming them with the time that was left.
+
+One mechanism for every cause: a table is paused while any reason holds, so lifting one
+reason (the operator's resume, the world answering again) leaves the table paused for the
+others, and chat says why it still waits.
 
 A paused table takes no input, does not tick (no chance, no timeouts) and writes nothing to
 the world: its outbox and scene wait, so the world never shows an action the journal could
@@ -19,6 +23,10 @@ log = logging.getLogger(__name__)
 
 JOURNAL = "journal"
 WORLD = "world"
+OPERATOR = "operator"
+#: What chat says when a reason starts to hold, or still holds after another is lifted.
+#: [decided here] None for the world: while it is gone nobody hears chat anyway.
+NOTICES = {JOURNAL: "common.paused_journal", OPERATOR: "common.paused_operator", WORLD: None}
 
 
 @dataclass
@@ -39,7 +47,21 @@ class Pauses:
     def is_paused(self, index: int) -> bool:
         return index in self._paused
 
+    def reasons(self, index: int) -> frozenset[str]:
+        paused = self._paused.get(index)
+        return frozenset(paused.reasons) if paused else frozenset()
+
+    def since(self, index: int) -> float | None:
+        """The table's clock when its pause began (what a view of its timers stands still at)."""
+        paused = self._paused.get(index)
+        return paused.since if paused else None
+
+    def index(self, table: Table) -> int:
+        return next(i for i, t in enumerate(self.tables) if t is table)
+
     def set(self, index: int, reason: str, on: bool) -> None:
+        if reason not in NOTICES:
+            raise ValueError(f"unknown pause reason {reason!r}; known: {', '.join(NOTICES)}")
         table = self.tables[index]
         paused = self._paused.get(index)
         if on:
@@ -49,19 +71,27 @@ class Pauses:
                 log.warning("arena %s: paused (%s)", table.arena.name, reason)
             if reason not in paused.reasons:
                 paused.reasons.add(reason)
-                if reason == JOURNAL:
-                    self.notices.setdefault(index, []).append(table.text.t("common.paused_journal"))
+                self._notice(index, reason)
             return
         if paused is None or reason not in paused.reasons:
             return
         paused.reasons.discard(reason)
         if paused.reasons:
+            log.warning("arena %s: %s pause lifted, still paused (%s)",
+                        table.arena.name, reason, ", ".join(sorted(paused.reasons)))
+            for still in sorted(paused.reasons):
+                self._notice(index, still)
             return
         del self._paused[index]
         _shift(table, table.clock() - paused.since)
         table.paused = False
         log.warning("arena %s: resumed after %.1f s", table.arena.name, table.clock() - paused.since)
         self.notices.setdefault(index, []).append(table.text.t("common.resumed"))
+
+    def _notice(self, index: int, reason: str) -> None:
+        key = NOTICES[reason]
+        if key is not None:
+            self.notices.setdefault(index, []).append(self.tables[index].text.t(key))
 
     def set_all(self, reason: str, on: bool) -> None:
         for index in range(len(self.tables)):

@@ -30,6 +30,7 @@ from mcbridge.core.text import is_help, normalise
 from mcbridge.i18n import Locale, locale
 from mcbridge.tables import kits, rules_view
 from mcbridge.tables.arena import ABSENT, Arena
+from mcbridge.tables.arena_limits import PRIZE_ITEMS
 from mcbridge.tables.journal import Journal
 from mcbridge.tables.kit import Kit, ReadKey, Scene, TableView
 from mcbridge.tables.layout import wall_sign
@@ -54,8 +55,6 @@ LANGUAGE_NAMES = {"en": "en", "english": "en", "英語": "en", "えいご": "en"
                   "ja": "ja", "jp": "ja", "japanese": "ja", "日本語": "ja", "にほんご": "ja"}
 #: private replies are split at their own line breaks and the cap, never by width
 PRIVATE_LINE_PX = 10**9
-#: Prize item names -> legacy item (id, data).
-PRIZE_ITEMS = {"diamond": (264, 0), "emerald": (388, 0), "gold_ingot": (266, 0), "iron_ingot": (265, 0)}
 
 
 @dataclass
@@ -144,6 +143,7 @@ class Table:
         self.finished = False
         self.finished_at = 0.0
         self.paused = False  # set by `pause.Pauses`: no input, no ticks, no world writes
+        self.unseated: set[str] = set()  # players `unseat` keeps away until the match ends
         self._scene_key: tuple[Any, ...] = ()
         self._scene = Scene()
         self.kit: Kit = kits.kit_class(arena.game)(self)
@@ -300,18 +300,20 @@ class Table:
     def _guard(self, name: str, booth: int) -> None:
         """Booth guard: nobody but its occupant stands in an occupied booth (on a server without
         private blocks the booth's walls are all that hide a hand). Out to the plaza in front."""
-        shell = self.arena.seats[booth].booth.cuboid
-        # [decided here] the plaza spot: mid-booth, on the floor, three cells in front of the shell
-        spot = Pos((shell.lo.x + shell.hi.x) // 2, shell.lo.y + 1, shell.lo.z - 3)
-        self.outbox.moves.append((name, spot))
+        self.outbox.moves.append((name, self._plaza(booth)))
         self.tell(name, self.text_for(name).t("common.guarded", seat=booth + 1))
+
+    def _plaza(self, booth: int) -> Pos:
+        """[decided here] The plaza spot: mid-booth, on the floor, three cells in front of the shell."""
+        shell = self.arena.seats[booth].booth.cuboid
+        return Pos((shell.lo.x + shell.hi.x) // 2, shell.lo.y + 1, shell.lo.z - 3)
 
     def private_viewers(self) -> list[str | None]:
         """Per booth, who may see its private part: its occupant while online (a bot has no client)."""
         return [o.name if o is not None and o.present and not o.bot else None for o in self.occupants]
 
     def _back(self, occ: Occupant, booth: int) -> None:
-        if not occ.present:
+        if not occ.present and occ.name not in self.unseated:
             occ.present, occ.away_since = True, None
             self.outbox.chat.append(self.text.t("common.rejoined", name=occ.name, seat=booth + 1))
 
@@ -576,7 +578,46 @@ class Table:
         self.last_join = self.clock()  # the countdown starts afresh for whoever stayed
         self._told_running.clear()
         self.notes.clear()
+        self.unseated.clear()
         self.kit.on_reset()
+
+    # -- operator actions (the web console) ------------------------------------------------
+    def reset_match(self, reason: str) -> bool:
+        """Abandon the match and go back to the lobby, as a finished match does after its
+        hold: the players keep their booths, those who left lose theirs. An unfinished match
+        is journaled as finished with no standings (nobody wins an abandoned match: no
+        prizes, nothing to rate) and `aborted: reason`. False when there is no match."""
+        if self.state is None:
+            return False
+        if not self.finished and self.match_id is not None:
+            self.journal.finish(self.match_id, {"standings": [], "aborted": reason})
+            self.outbox.chat.append(self.text.t("common.match_reset"))
+        log.info("arena %s: match %s reset (%s)", self.arena.name, self.match_id, reason)
+        self._reset()
+        return True
+
+    def unseat(self, booth: int, reason: str) -> str | None:
+        """Take a player out of their booth; the name, or None when nobody sits there.
+
+        Before a match the booth is free at once and the player stands on the plaza. During
+        one they count as gone for good, the runtime's own way for a player who left and
+        stayed away past `timeouts.absent`: the rules act for them at once, coming back does
+        not bring them back, and the booth is freed when the match ends."""
+        occ = self.occupants[booth] if 0 <= booth < len(self.occupants) else None
+        if occ is None:
+            return None
+        seat = booth + 1
+        if self.state is None:
+            self.occupants[booth] = None
+            if not occ.bot:
+                self.outbox.moves.append((occ.name, self._plaza(booth)))
+            self.outbox.chat.append(self.text.t("common.unseated_lobby", name=occ.name, seat=seat))
+        else:
+            occ.present, occ.away_since = False, -math.inf
+            self.unseated.add(occ.name)
+            self.outbox.chat.append(self.text.t("common.unseated", name=occ.name, seat=seat))
+        log.info("arena %s: %s unseated from booth %s (%s)", self.arena.name, occ.name, seat, reason)
+        return occ.name
 
     # -- world reads ----------------------------------------------------------------------
     def reads_wanted(self) -> dict[ReadKey, Sequence[Pos]]:

@@ -34,7 +34,8 @@ def start_web(addr: str, tables: list[Table], *, token: str | None = None, journ
             build_arena(world, table.arena)
             sup.forget()
 
-    hub = WebHub(tables, rebuild=rebuild, repair=repair)
+    pauses = supervisor.protocol.pauses if supervisor is not None else None  # one pause mechanism
+    hub = WebHub(tables, pauses=pauses, rebuild=rebuild, repair=repair)
     server = WebServer(hub, host, port, token=token, journal_path=journal_path, stats_url=stats_url).start()
     hub.cycle()  # the first states, for whoever connects before the first cycle
     print(f"web view on {server.url} (operator token {'from --web-token' if token else server.token})", flush=True)

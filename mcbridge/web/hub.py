@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mcbridge.i18n import LANGUAGES
+from mcbridge.tables.pause import OPERATOR, Pauses
 from mcbridge.tables.table import Table
 from mcbridge.web.spectator import TableWatch
 
@@ -34,28 +35,6 @@ def _encode(message: dict[str, Any]) -> bytes:
     return json.dumps(message, ensure_ascii=False).encode()
 
 
-class PausableClock:
-    """A table's clock that can stand still: while paused no timeout, countdown or hold
-    advances, and on resume the table goes on as if no time had passed."""
-
-    def __init__(self, clock: Callable[[], float]) -> None:
-        self.clock = clock
-        self.offset = 0.0
-        self.paused_at: float | None = None
-
-    def __call__(self) -> float:
-        return (self.paused_at if self.paused_at is not None else self.clock()) - self.offset
-
-    def pause(self) -> None:
-        if self.paused_at is None:
-            self.paused_at = self.clock()
-
-    def resume(self) -> None:
-        if self.paused_at is not None:
-            self.offset += self.clock() - self.paused_at
-            self.paused_at = None
-
-
 @dataclass(frozen=True)
 class Command:
     action: str
@@ -66,13 +45,16 @@ class Command:
 
 
 class WebHub:
-    def __init__(self, tables: list[Table], *, rebuild: Callable[[Table], None] | None = None,
+    def __init__(self, tables: list[Table], *, pauses: Pauses | None = None,
+                 rebuild: Callable[[Table], None] | None = None,
                  repair: Callable[[Table], None] | None = None) -> None:
+        """`pauses`: the supervisor's, so an operator's pause is one more reason beside a
+        world outage or journal trouble (`mcbridge.tables.pause`); without a supervisor
+        (tests, the bench) the hub keeps its own."""
         self.tables = {t.arena.name: t for t in tables}
         self.watches = {name: TableWatch(t) for name, t in self.tables.items()}
-        self.clocks: dict[str, PausableClock] = {}
-        for name, table in self.tables.items():
-            self.clocks[name] = table.clock = PausableClock(table.clock)
+        self.pauses = pauses if pauses is not None else Pauses(tables)
+        self.pause_index = {name: self.pauses.index(t) for name, t in self.tables.items()}
         self.rebuild, self.repair = rebuild, repair
         self.commands: queue.SimpleQueue[Command] = queue.SimpleQueue()
         self.sink: Callable[[str, dict[str, bytes], float], None] | None = None
@@ -81,8 +63,6 @@ class WebHub:
         self.latest: dict[str, dict[str, bytes]] = {}
         self.maps: dict[str, bytes] = {}
         self.oplog: list[dict[str, Any]] = []
-        #: table -> players an operator unseated during a match: kept away until it ends
-        self.unseated: dict[str, set[str]] = {name: set() for name in self.tables}
 
     # -- on the tables' thread ---------------------------------------------------------------
     def cycle(self) -> bool:
@@ -92,20 +72,22 @@ class WebHub:
                 self._carry_out(self.commands.get_nowait())
             except queue.Empty:
                 break
-        self._keep_unseated()
         now_wall = time.monotonic()
         for name, watch in self.watches.items():
             table = watch.table
             fresh = watch.take_updates()
-            now = table.clock()
+            index = self.pause_index[name]
+            reasons = sorted(self.pauses.reasons(index))
+            since = self.pauses.since(index)
+            now = table.clock() if since is None else since  # a paused table's timers stand still
             key = (table.match_id, table.seq, table.lobby_countdown(now), table.finished,
                    tuple((o.name, o.present) if o else None for o in table.occupants),
-                   self._seconds_left(table, now), self.clocks[name].paused_at is not None)
+                   self._seconds_left(table, now), tuple(reasons))
             if not fresh and key == self._keys.get(name):
                 continue
             self._keys[name] = key
             state = watch.state(now)
-            state["paused"] = self.clocks[name].paused_at is not None
+            state["paused"], state["pause_reasons"] = bool(reasons), reasons
             messages = {}
             for lang in LANGUAGES:
                 lines = [line["text"][lang] for line in fresh]
@@ -119,22 +101,6 @@ class WebHub:
             if self.sink is not None:
                 self.sink(name, messages, now_wall)
         return False
-
-    def _keep_unseated(self) -> None:
-        """An unseated player who is still online would be marked back by the next presence
-        poll: keep them away (the rules play for them) until the match is over, then free
-        the booth."""
-        for name, players in self.unseated.items():
-            table = self.tables[name]
-            for booth, occ in enumerate(table.occupants):
-                if occ is None or occ.name not in players:
-                    continue
-                if table.state is None:
-                    table.occupants[booth] = None
-                else:
-                    occ.present, occ.away_since = False, -math.inf
-            if table.state is None:
-                players.clear()
 
     @staticmethod
     def _seconds_left(table: Table, now: float) -> tuple[int, ...]:
@@ -163,24 +129,23 @@ class WebHub:
         cmd.reply({"type": "op_done", **entry})
 
     def _operate(self, table: Table, cmd: Command) -> str:
-        clock = self.clocks[cmd.table]
-        if cmd.action == "pause":
-            clock.pause()
-            return "paused"
-        if cmd.action == "resume":
-            clock.resume()
-            return "resumed"
+        if cmd.action in ("pause", "resume"):
+            return self._pause(cmd.table, cmd.action == "pause")
         if cmd.action == "reset":
-            return self._reset(table)
+            return "back to the lobby" if table.reset_match(OPERATOR) else "nothing to reset (no match)"
         if cmd.action == "next_match":
             if table.state is not None and not table.finished:
                 return "refused: a match is running (reset it first)"
-            if table.finished:
-                self._reset(table)
+            table.reset_match(OPERATOR)  # the standings' hold, if any, is over
             table.last_join = table.clock() - table.start_delay  # the countdown is over: start when enough sit
             return "starting when enough players sit"
         if cmd.action == "unseat":
-            return self._unseat(table, cmd.booth, self.unseated[cmd.table])
+            name = table.unseat(cmd.booth, OPERATOR) if cmd.booth is not None else None
+            if name is None:
+                return "refused: nobody sits in that booth"
+            if table.state is None:
+                return f"{name} unseated"
+            return f"{name} unseated (the rules play their turns until the match ends)"
         if cmd.action in ("repair", "rebuild"):
             hook = self.repair if cmd.action == "repair" else self.rebuild
             if hook is None:
@@ -189,28 +154,13 @@ class WebHub:
             return "done"
         raise AssertionError(cmd.action)
 
-    @staticmethod
-    def _reset(table: Table) -> str:
-        """Abandon the running match (journaled as finished by the operator) and go back to
-        the lobby; the players keep their booths."""
-        if table.state is None:
-            return "nothing to reset (no match)"
-        if not table.finished and table.match_id is not None:
-            table.journal.finish(table.match_id, {"standings": [], "aborted": "operator"})
-        table._reset()  # [decided here] the runtime's own lobby reset; see the report
-        return "back to the lobby"
-
-    @staticmethod
-    def _unseat(table: Table, booth: int | None, kept_away: set[str]) -> str:
-        if booth is None or not 0 <= booth < len(table.occupants) or table.occupants[booth] is None:
-            return "refused: nobody sits in that booth"
-        occ = table.occupants[booth]
-        assert occ is not None
-        if table.state is None:
-            table.occupants[booth] = None
-            return f"{occ.name} unseated"
-        # during a match: away for good, so the rules act for them at once and the booth is
-        # freed when the match ends (the runtime's own way for a player who left)
-        occ.present, occ.away_since = False, -math.inf
-        kept_away.add(occ.name)
-        return f"{occ.name} unseated (the rules play their turns until the match ends)"
+    def _pause(self, name: str, on: bool) -> str:
+        """The operator's reason to pause, beside any other; resuming lifts only that one."""
+        index = self.pause_index[name]
+        if on == (OPERATOR in self.pauses.reasons(index)):
+            return "already paused" if on else "refused: not paused by an operator"
+        self.pauses.set(index, OPERATOR, on)
+        if on:
+            return "paused"
+        others = self.pauses.reasons(index)
+        return f"resumed; still paused: {', '.join(sorted(others))}" if others else "resumed"

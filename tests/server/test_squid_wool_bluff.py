@@ -30,10 +30,10 @@ from squid_support import wait_until
 
 from mcbridge.core import CHANCE
 from mcbridge.games.wool_bluff import WoolBluffState
+from mcbridge.tables.arena_limits import PRIZE_ITEMS
 from mcbridge.tables.config import Arena
 from mcbridge.tables.demo import TableBot
 from mcbridge.tables.kits.wool_bluff_render import COLOUR_OF_WOOL, MAX_TORCHES_SHOWN, hand_slots
-from mcbridge.tables.table import PRIZE_ITEMS
 from mcbridge.world.blocks import Block
 from mcbridge.world.botrunner import BotPlayer
 from mcbridge.world.driver import WOOL

@@ -86,7 +86,7 @@ def test_no_token_no_control(served: tuple[WebServer, WebHub], token: Any) -> No
             next_of(conn, "never")
     hub.cycle()
     assert hub.commands.empty() and not hub.oplog
-    assert hub.clocks["wool-bluff-1"].paused_at is None
+    assert not hub.pauses.is_paused(0)
 
 
 def test_an_operator_pauses_and_resumes_and_it_is_logged(served: tuple[WebServer, WebHub]) -> None:
@@ -103,5 +103,6 @@ def test_an_operator_pauses_and_resumes_and_it_is_logged(served: tuple[WebServer
             time.sleep(0.01)
         done = next_of(conn, "op_done")
         assert done["action"] == "pause" and done["result"] == "paused"
-        assert hub.clocks["wool-bluff-1"].paused_at is not None
-        assert next_of(conn, "table")["paused"] is True
+        assert hub.pauses.reasons(0) == {"operator"}
+        state = next_of(conn, "table")
+        assert state["paused"] is True and state["pause_reasons"] == ["operator"]

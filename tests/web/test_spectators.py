@@ -114,28 +114,33 @@ def op(hub: WebHub, action: str, booth: int | None = None) -> str:
     return str(reply["result"])
 
 
-def test_operator_pause_stops_the_clock_reset_ends_the_match_next_match_starts(rig: Any) -> None:
+def test_operator_pause_holds_the_timers_reset_ends_the_match_next_match_starts(rig: Any) -> None:
     table, clock, hub, _ = rig
-    before = table.clock()
-    assert op(hub, "pause") == "paused"
-    clock.now += 100
-    assert table.clock() == before  # no timeout advances while paused
-    assert op(hub, "resume") == "resumed"
-    clock.now += 1
-    assert table.clock() == before + 1
+    table.tick()  # dealt: the first bidder's turn timer runs
+    deadlines, seq = dict(table.deadlines), table.seq
+    assert deadlines
+    assert op(hub, "pause") == "paused" and table.paused
+    assert op(hub, "pause") == "already paused"
+    clock.now += 100  # past the turn's 60 s
+    table.tick()
+    assert table.seq == seq  # a paused table does not tick: no timeout
+    assert op(hub, "resume") == "resumed" and not table.paused
+    assert table.deadlines == {seat: at + 100 for seat, at in deadlines.items()}  # the time that was left
+    assert op(hub, "resume") == "refused: not paused by an operator"
     first = table.match_id
     assert op(hub, "reset") == "back to the lobby"
     assert table.state is None and table.journal.match(first).result == {"standings": [], "aborted": "operator"}
+    assert op(hub, "reset") == "nothing to reset (no match)"
     assert op(hub, "next_match") == "starting when enough players sit"
     table.tick()
     assert table.state is not None and table.match_id != first
     assert op(hub, "unseat", 3).startswith("Dan unseated")
-    table.on_presence(["Aki", "Ben", "Chie", "Dan"], {})  # Dan is still online: the poll marks him back
-    hub.cycle()
-    assert table.occupants[3] is not None and not table.occupants[3].present  # kept away by the hub
+    table.on_presence(["Aki", "Ben", "Chie", "Dan"], {})  # Dan is still online: the poll would mark him back
+    assert table.occupants[3] is not None and not table.occupants[3].present  # kept away by the table
     assert op(hub, "unseat", 9).startswith("refused")
     assert op(hub, "rebuild").startswith("refused")  # no world connection in this rig
-    assert [e["action"] for e in hub.oplog] == ["pause", "resume", "reset", "next_match", "unseat", "unseat", "rebuild"]
+    assert [e["action"] for e in hub.oplog] == [
+        "pause", "pause", "resume", "resume", "reset", "reset", "next_match", "unseat", "unseat", "rebuild"]
 
 
 def test_web_addresses() -> None:

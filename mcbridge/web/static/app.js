@@ -108,7 +108,7 @@ function draw(name) {
   box.replaceChildren();
   const head = s.game ? T("game." + s.game) : "";
   box.append(el("h2", {}, `${name} — ${head}` + (s.match ? ` · ${T("match")} ${s.match}` : "")));
-  if (s.paused) box.append(el("div", { class: "paused" }, T("paused")));
+  for (const why of s.pause_reasons || []) box.append(el("div", { class: "paused" }, T("paused_by." + why)));
   if (pub) {
     const phase = texts[s.game + ".phase." + pub.phase] || pub.phase;
     box.append(el("div", { class: "phase" }, T("turn_of", { turn: pub.turn, turns: pub.turns || "?" }) + " · " + phase));
