@@ -4,7 +4,9 @@ Runs its own asyncio loop in a thread beside the tables. Spectators get every ta
 public state as it changes (`table` messages, encoded once per language by the hub and
 written to every socket without waiting); a socket whose unsent data passes
 `SLOW_CLIENT_BYTES` is closed, so a stalled client costs the table nothing. Operators
-send `auth` with the token first; without it no `op` is accepted.
+send `auth` with the token first; without it no `op` is accepted. Journal reads (`matches`,
+`replay`) are rate-limited per connection (`TokenBucket`) and at most `max_replays` run at
+once for everyone: over the limit a request gets an error that says when to try again.
 
 Client -> server: {"type": "hello", "lang": "en"|"ja"}, {"type": "auth", "token"},
 {"type": "op", "action", "table", "booth"?}, {"type": "matches"}, {"type": "replay", "match"}.
@@ -35,6 +37,7 @@ from websockets.protocol import State
 
 from mcbridge.i18n import LANGUAGES, locale
 from mcbridge.web.hub import OPERATIONS, Command, WebHub
+from mcbridge.web.ratelimit import TokenBucket
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +58,12 @@ SEND_BUFFER = 64 * 1024
 
 #: The most leaderboard rows one request may ask for.
 LEADERBOARD_MAX = 50
+#: Journal reads per connection: this many at once, then one every 1 / REPLAY_RATE seconds.
+#: [decided here] a person stepping through replays asks a few a minute; a script, far more.
+REPLAY_BURST = 5
+REPLAY_RATE = 0.5
+#: Replays rebuilt at the same time for all clients together (each takes a worker thread).
+MAX_REPLAYS = 2
 
 
 def error(code: str, reason: str) -> str:
@@ -62,17 +71,22 @@ def error(code: str, reason: str) -> str:
 
 
 class Client:
-    def __init__(self, ws: ServerConnection) -> None:
+    def __init__(self, ws: ServerConnection, reads: TokenBucket) -> None:
         self.ws = ws
         self.lang = "en"
         self.operator = False
         self.behind_since: float | None = None
+        self.reads = reads  # its journal reads (matches, replay)
 
 
 class WebServer:
     def __init__(self, hub: WebHub, host: str = "127.0.0.1", port: int = 8080, token: str | None = None,
-                 journal_path: Path | None = None, stats_url: str | None = None) -> None:
+                 journal_path: Path | None = None, stats_url: str | None = None,
+                 replay_burst: int = REPLAY_BURST, replay_rate: float = REPLAY_RATE,
+                 max_replays: int = MAX_REPLAYS) -> None:
         self.hub = hub
+        self.replay_burst, self.replay_rate, self.max_replays = replay_burst, replay_rate, max_replays
+        self.replays_running = 0  # on the loop's thread only
         #: the stats store the tables record into (`--db`); None: no leaderboards here
         self.stats_url = stats_url
         self.host, self.port = host, port
@@ -186,7 +200,7 @@ class WebServer:
 
     # -- one connection -------------------------------------------------------------------
     async def _handle(self, ws: ServerConnection) -> None:
-        client = Client(ws)
+        client = Client(ws, TokenBucket(self.replay_burst, self.replay_rate))
         sock = ws.transport.get_extra_info("socket")
         if sock is not None:
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
@@ -246,9 +260,11 @@ class WebServer:
         elif kind == "op":
             await self._operate(client, msg)
         elif kind == "matches":
-            await client.ws.send(json.dumps({"type": "matches", "matches": await self._replays().matches()}))
+            if await self._may_read(client):
+                await client.ws.send(json.dumps({"type": "matches", "matches": await self._replays().matches()}))
         elif kind == "replay":
-            await self._replay(client, msg)
+            if await self._may_read(client):
+                await self._replay(client, msg)
         elif kind == "leaderboard":
             await self._leaderboard(client, msg)
         else:
@@ -321,16 +337,33 @@ class WebServer:
 
         return Replays(self.journal_path)
 
+    async def _may_read(self, client: Client) -> bool:
+        """A journal read within this client's rate, or a refusal that says when to ask again."""
+        if client.reads.take():
+            return True
+        wait = client.reads.wait()
+        log.info("web: %s asks for journal reads too often", client.ws.remote_address)
+        await client.ws.send(error("rate_limited", f"too many replay requests: {self.replay_burst} at once, then "
+                                   f"one every {1 / self.replay_rate:g} s; try again in {wait} s"))
+        return False
+
     async def _replay(self, client: Client, msg: dict[str, Any]) -> None:
         match = msg.get("match")
         if not isinstance(match, int) or isinstance(match, bool):
             await client.ws.send(error("bad_match", "replay needs \"match\": a match id (see \"matches\")"))
             return
+        if self.replays_running >= self.max_replays:
+            await client.ws.send(error("replay_busy", f"{self.replays_running} replays are being rebuilt for "
+                                       "others; try again in a few seconds"))
+            return
+        self.replays_running += 1
         try:
             steps = await self._replays().steps(match, client.lang)
         except KeyError:
             await client.ws.send(error("unknown_match", f"no match {match} in the journal"))
             return
+        finally:
+            self.replays_running -= 1
         await client.ws.send(json.dumps({"type": "replay", "match": match, "steps": steps}, ensure_ascii=False))
 
 
