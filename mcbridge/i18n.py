@@ -21,10 +21,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from mcbridge import CONFIG_DIR
 from mcbridge.core import Event, IllegalAction
+from mcbridge.core.yamlmarks import MarkedYaml, PathKey, YamlError, load_marked_file
 from mcbridge.textfit import fit_sign_line
 
 LANGUAGES = ("en", "ja")
@@ -227,20 +226,30 @@ def text_context(state: Any) -> dict[str, Any]:
 
 
 def _load_dir(directory: Path) -> dict[str, str]:
+    """Every text of one language. Locale files are edited by translators and operators, so
+    they load through the bounded loader (size, nesting, aliases; file:line:column errors),
+    and a key without text is an error there, not "None" on a sign."""
     flat: dict[str, str] = {}
     for path in sorted(directory.glob("*.yaml")):
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-        _flatten(path.stem, data, flat)
+        marked = load_marked_file(path)
+        if marked.data is None:
+            continue  # an empty file: no texts yet
+        if not isinstance(marked.data, dict):
+            raise YamlError(f"{marked.where(())}: a locale file maps keys to texts (key: \"text\"), "
+                            f"not a {type(marked.data).__name__}")
+        _flatten(path.stem, marked.data, flat, marked, ())
     return flat
 
 
-def _flatten(prefix: str, value: Any, out: dict[str, str]) -> None:
+def _flatten(prefix: str, value: Any, out: dict[str, str], marked: MarkedYaml, at: PathKey) -> None:
     if isinstance(value, dict):
         for key, sub in value.items():
-            _flatten(f"{prefix}.{key}", sub, out)
+            _flatten(f"{prefix}.{key}", sub, out, marked, (*at, key))
     elif isinstance(value, list):  # sign texts: four lines as key.0 .. key.3
         for i, sub in enumerate(value):
-            _flatten(f"{prefix}.{i}", sub, out)
+            _flatten(f"{prefix}.{i}", sub, out, marked, (*at, i))
+    elif value is None:
+        raise YamlError(f"{marked.where(at)}: {prefix} has no text; write it after the colon, in quotes")
     else:
         out[prefix] = str(value)
 

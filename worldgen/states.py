@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
+from mcbridge.core.yamlmarks import YamlError, load_marked_file
 
 TABLE_PATH = Path(__file__).with_name("data") / "legacy_states.yaml"
 NAMESPACE = "minecraft:"
@@ -474,8 +474,9 @@ def _namespaced(name: str) -> str:
 def load_table(path: Path | str) -> LegacyTable:
     """The table file and the vendored legacy.json it names (`source`, beside it)."""
     path = Path(path)
-    with open(path, encoding="utf-8") as handle:
-        document = yaml.safe_load(handle)
+    document = load_marked_file(path).data  # bounded, file:line:column errors like every YAML file
+    if not isinstance(document, dict):
+        raise YamlError(f"{path}:1:1: a legacy state table is a mapping (source, blocks, ...)")
     source = path.parent / str(document.get("source", "minecraft-data/legacy.json"))
     with open(source, encoding="utf-8") as handle:
         legacy = json.load(handle)["blocks"]
