@@ -73,6 +73,8 @@ def register(subparsers: Any) -> None:
     p.add_argument("--matches", type=int, default=1, help="matches in a row on the one table")
     p.add_argument("--journal", type=Path, default=None,
                    help="keep the matches in this journal (a killed demo re-run with it resumes)")
+    p.add_argument("--journal-reset", action="store_true",
+                   help="with --journal: start a new journal; the old one is kept as a backup")
     _web_args(p)
     p.add_argument("--db", metavar="URL", default=None,
                    help="record the matches' stats: sqlite:///PATH or postgresql://... (default: none)")
@@ -229,8 +231,15 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
+    from mcbridge.cli import EXIT_OPERATOR
     from mcbridge.tables.demo_run import run_demo
+    from mcbridge.tables.journal_check import prepare_journal
 
+    if args.journal is None and args.journal_reset:
+        print("error: --journal-reset needs --journal FILE (without it the demo keeps no journal)", file=sys.stderr)
+        return EXIT_OPERATOR
+    if args.journal is not None:  # the same checks as `run`, before any world starts
+        prepare_journal(args.journal, reset=args.journal_reset)
     return run_demo(
         game=args.game,
         seed=args.seed,
@@ -249,16 +258,18 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def _journal(path: Path) -> Any:
-    """The journal to read, or None after saying why not (missing, not a journal)."""
+    """The journal to read, after `run`'s checks (the read-only ones): a missing, damaged or
+    foreign file is one line on stderr with the fix (exit 2), and is never created or changed."""
+    from mcbridge.tables.journal_check import JournalError, check_journal
     from mcbridge.tables.journal_view import NotAJournal, open_existing
 
+    check_journal(path, writing=False)
     try:
         journal = open_existing(path)
     except NotAJournal as exc:
-        print(exc)
-        return None
-    if journal is None:
-        print(f"{path}: no such journal")
+        raise JournalError(path, str(exc).removeprefix(f"{path}: "), "check the path") from None
+    if journal is None:  # gone since the check
+        raise JournalError(path, "no such file", "check the path")
     return journal
 
 
@@ -266,8 +277,6 @@ def cmd_journal_list(args: argparse.Namespace) -> int:
     from mcbridge.tables.journal_view import list_lines
 
     journal = _journal(args.file)
-    if journal is None:
-        return 1
     for line in list_lines(journal):
         print(line)
     return 0
@@ -277,8 +286,6 @@ def cmd_journal_show(args: argparse.Namespace) -> int:
     from mcbridge.tables.journal_view import history, show_lines
 
     journal = _journal(args.file)
-    if journal is None:
-        return 1
     try:
         data = history(journal, args.match, times=args.times)
     except KeyError:

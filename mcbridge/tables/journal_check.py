@@ -19,7 +19,7 @@ from typing import NoReturn
 SQLITE_HEADER = b"SQLite format 3\x00"
 JOURNAL_TABLES = {"matches", "actions"}
 RESET_FLAG = "--journal-reset"
-START_OVER = f"start over with {RESET_FLAG} (it keeps the old file as a backup)"
+START_OVER = f"start over with {RESET_FLAG} on run or demo (it keeps the old file as a backup)"
 
 
 class JournalError(Exception):
@@ -32,10 +32,12 @@ class JournalError(Exception):
         super().__init__(f"journal {self.path}: {reason}; {fix}")
 
 
-def check_journal(path: str | Path) -> None:
+def check_journal(path: str | Path, *, writing: bool = True) -> None:
     """Raise JournalError if opening `path` as a journal could lose or hide data; else None.
 
-    Reads only: it never creates, repairs or deletes anything.
+    Reads only: it never creates, repairs or deletes anything. `writing=False` is for the
+    history commands (`journal list/show`): the file must exist and be a journal, but may
+    be read-only (a backup), and one that holds no tables yet is no journal to them.
     """
     p = Path(path)
     if str(p) == ":memory:":
@@ -45,10 +47,18 @@ def check_journal(path: str | Path) -> None:
         if wal.exists() or shm.exists():
             _refuse(p, f"the file is missing but its write-ahead log {wal.name} is there (deleted after a crash?)",
                     f"put the file back, or {START_OVER}")
+        if not writing:
+            _refuse(p, "no such file", "check the path (run and demo --journal create a journal)")
         _check_can_create(p)
         return
     if p.is_dir():
         _refuse(p, "is a directory", "give a file path, e.g. var/journal.sqlite")
+    if not writing:
+        if not os.access(p, os.R_OK):
+            _refuse(p, "is unreadable for this user", f"make it readable (chmod u+r {p})")
+        if not _check_content(p, wal, shm):
+            _refuse(p, "is an SQLite database without tables, not a journal", "check the path")
+        return
     if not os.access(p, os.R_OK | os.W_OK):
         _refuse(p, "is read-only (or unreadable) for this user",
                 f"make it writable (chmod u+rw {p}) or pick another --journal")
@@ -84,7 +94,8 @@ def prepare_journal(path: str | Path, *, reset: bool = False) -> None:
     check_journal(path)
 
 
-def _check_content(p: Path, wal: Path, shm: Path) -> None:
+def _check_content(p: Path, wal: Path, shm: Path) -> set[str]:
+    """The checks of the bytes and the database; returns its tables (empty: a new database)."""
     size = p.stat().st_size
     fix = f"restore it from a backup, or {START_OVER}"
     if size == 0:
@@ -112,6 +123,7 @@ def _check_content(p: Path, wal: Path, shm: Path) -> None:
     if lost_wal and not tables:  # a clean close checkpoints the tables into the file
         _refuse(p, f"holds no tables and its write-ahead log {wal.name} is missing (everything was in it)",
                 f"put {wal.name} back, or {START_OVER}")
+    return tables
 
 
 def _check_database(p: Path, fix: str) -> set[str]:

@@ -80,10 +80,10 @@ def test_after_a_match_the_table_resets_and_the_next_match_starts_with_those_who
     assert len(timed["matches"]) == 1 and all("at" in a for a in timed["matches"][0]["actions"])
     assert main(["journal", "show", journal, "--match", "999"]) == 1
     assert "no match 999" in capsys.readouterr().out
-    assert main(["journal", "list", str(tmp_path / "missing.sqlite")]) == 1
-    assert capsys.readouterr().out.endswith("missing.sqlite: no such journal\n")
+    assert main(["journal", "list", str(tmp_path / "missing.sqlite")]) == 2
+    assert "missing.sqlite: no such file; check the path" in capsys.readouterr().err
     assert not (tmp_path / "missing.sqlite").exists()  # a history command never creates a journal
     garbage = tmp_path / "garbage.sqlite"
     garbage.write_bytes(b"this is no database" * 100)
-    assert main(["journal", "show", str(garbage), "--json"]) == 1
-    assert capsys.readouterr().out.startswith(f"{garbage}: not a readable journal")
+    assert main(["journal", "show", str(garbage), "--json"]) == 2
+    assert capsys.readouterr().err.startswith(f"error: journal {garbage}: is not an SQLite database")
