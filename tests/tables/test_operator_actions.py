@@ -8,6 +8,8 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
+from table_support import StepClock as Clock
+
 from mcbridge import CONFIG_DIR
 from mcbridge.tables.config import load_arena
 from mcbridge.tables.journal import Journal
@@ -16,14 +18,6 @@ from mcbridge.tables.table import Table
 NAMES = ["Aki", "Ben", "Chie", "Dan"]
 STEP = 5.0  # seconds per tick: past `absent` (2 s), short of every phase's timeout
 MAX_TICKS = 20_000
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def started(tmp: Path, name: str) -> tuple[Table, Clock]:

@@ -77,6 +77,11 @@ class DevTools:
         result = self.call("Runtime.evaluate", expression=script, returnByValue=True)
         return str(result["result"].get("value", ""))
 
+    def element_text(self, element_id: str) -> str:
+        script = f"(document.getElementById({json.dumps(element_id)}) || {{innerText: ''}}).innerText"
+        result = self.call("Runtime.evaluate", expression=script, returnByValue=True)
+        return str(result["result"].get("value", ""))
+
     def run(self, script: str) -> None:
         self.call("Runtime.evaluate", expression=script)
 
@@ -165,6 +170,7 @@ def test_a_person_watching_sees_the_turn_a_bid_and_the_standings_then_replays_an
                 browser.run("document.getElementById('replay-next').click()")
             replayed = browser.wait_for(" 7/")
             assert "predicts first." in replayed and "Turn 1:" in replayed
+            assert "predicts first." in browser.element_text("replay-view")  # the replay's own log
             # the operator console: sign in with the token, pause the table
             browser.run("document.getElementById('token').value = 'op-token';"
                         "document.getElementById('auth').click()")

@@ -189,13 +189,6 @@ function drawReplay() {
   const pub = step.public, v = $("replay-view"); v.replaceChildren();
   v.append(el("div", {}, T("turn_of", { turn: pub.turn, turns: pub.turns || "?" }) + " · " + (texts[pub.game + ".phase." + pub.phase] || pub.phase)));
   const bid = bidText(pub); if (bid) v.append(el("div", { class: "bid" }, bid));
-  const board = boards[s.game];
-  if (board && board.length) {
-    const lb = el("div", { class: "leaderboard", id: "leaderboard-" + name }, el("h3", {}, T("leaderboard")));
-    const ol = el("ol", {});
-    for (const r of board) ol.append(el("li", {}, T("leaderboard_row", { player: r.player, rating: r.rating, matches: r.matches, wins: r.wins })));
-    lb.append(ol); box.append(lb);
-  }
   const log = el("ol", { class: "log" });
   for (const s of replaySteps.slice(0, replayAt + 1)) for (const line of s.log) log.append(el("li", {}, line));
   v.append(log);
