@@ -78,17 +78,11 @@ class Store(ABC):
     # -- schema -----------------------------------------------------------------------
     def schema_version(self) -> int:
         with self._write(None) as cur:
-            cur.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-            cur.execute("SELECT max(version) FROM schema_version")
-            row = cur.fetchone()
-        return int(row[0]) if row and row[0] is not None else 0
+            return _version(cur)
 
     def _migrate(self) -> None:
         with self._write(None) as cur:
-            cur.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-            cur.execute("SELECT max(version) FROM schema_version")
-            row = cur.fetchone()
-            have = int(row[0]) if row and row[0] is not None else 0
+            have = _version(cur)  # read and raised in the one transaction that migrates
             if have > SCHEMA_VERSION:
                 raise StoreError(
                     f"{self.url}: the stats schema is version {have}, newer than this mcbridge knows "
@@ -293,3 +287,11 @@ def open_store(url: str) -> Store:
         scheme = url.split("://", 1)[0]
         raise StoreError(f"--db {url!r}: unknown store {scheme!r}: use sqlite:///PATH or postgresql://USER@HOST/DB")
     return SqliteStore(url)
+
+
+def _version(cur: Any) -> int:
+    """The store's schema version inside a write transaction (0: a new store)."""
+    cur.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+    cur.execute("SELECT max(version) FROM schema_version")
+    row = cur.fetchone()
+    return int(row[0]) if row and row[0] is not None else 0
