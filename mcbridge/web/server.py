@@ -77,6 +77,7 @@ class Client:
         self.operator = False
         self.behind_since: float | None = None
         self.reads = reads  # its journal reads (matches, replay)
+        self.limited = False  # refused since its last granted read (logged once, not per request)
 
 
 class WebServer:
@@ -340,9 +341,13 @@ class WebServer:
     async def _may_read(self, client: Client) -> bool:
         """A journal read within this client's rate, or a refusal that says when to ask again."""
         if client.reads.take():
+            client.limited = False
             return True
         wait = client.reads.wait()
-        log.info("web: %s asks for journal reads too often", client.ws.remote_address)
+        if not client.limited:
+            client.limited = True
+            log.info("web: %s asks for journal reads too often; refusing until its bucket refills",
+                     client.ws.remote_address)
         await client.ws.send(error("rate_limited", f"too many replay requests: {self.replay_burst} at once, then "
                                    f"one every {1 / self.replay_rate:g} s; try again in {wait} s"))
         return False
