@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mcbridge.core import Action, Event, FirstSeat
+from mcbridge.games.briscola_bugiarda.cards import DECK
 
 # -- chance actions --------------------------------------------------------------------
 #: Who deals first. (the core's one "who goes first" chance action)
@@ -47,6 +48,9 @@ class CallTrump(Action):
 class Play(Action):
     card: str
 
+
+#: The Play of each card, built once (legal lists and the bot hand these out by the thousand).
+PLAY_OF = {c: Play(c) for c in DECK}
 
 ACTION_TYPES: tuple[type[Action], ...] = (FirstSeat, Shuffle, Bid, Solo, Pass, CallTrump, Play)
 

@@ -15,12 +15,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from mcbridge.core import Action, Rng
-from mcbridge.games.briscola_bugiarda.actions import Bid, CallTrump, Pass, Play, Solo
+from mcbridge.games.briscola_bugiarda.actions import PLAY_OF, Bid, CallTrump, Pass, Solo
 from mcbridge.games.briscola_bugiarda.cards import (
+    DECK,
     RANKS,
     SUITS,
     card,
-    play_key,
+    play_keys,
     points_of,
     strength,
     suit_of,
@@ -53,6 +54,15 @@ def _rating(hand: Sequence[str], ratings: Mapping[str, int]) -> int:
 
 def _cheapness(c: str, trump: str | None) -> tuple[int, bool, int]:
     return points_of(c), suit_of(c) == trump, strength(c)
+
+
+# Sort keys per card, built once: the bot ranks its hand several times per card it plays.
+#: trump -> card -> `_cheapness` (the card to throw away is the cheapest)
+_CHEAPNESS = {trump: {c: _cheapness(c, trump) for c in DECK} for trump in (*SUITS, None)}
+#: card -> (points, strength): the best card to win a trick with
+_WORTH = {c: (points_of(c), strength(c)) for c in DECK}
+#: card -> (points, -strength): the card to load onto a friend's trick
+_LOAD = {c: (points_of(c), -strength(c)) for c in DECK}
 
 
 class BriscolaBot:
@@ -103,9 +113,10 @@ class BriscolaBot:
 
     def _play(self, view: Mapping[str, Any], hand: list[str]) -> Action:
         trump = view["trump"]
+        cheapest = _CHEAPNESS[trump].__getitem__
         trick = [(int(s), str(c)) for s, c in view["trick"]]
         if not trick:
-            return Play(min(hand, key=lambda c: _cheapness(c, trump)))
+            return PLAY_OF[min(hand, key=cheapest)]
         winner = trick_winner(trick, trump)
         on_table = sum(points_of(c) for _, c in trick)
         winning_card = dict(trick)[winner]
@@ -113,15 +124,14 @@ class BriscolaBot:
         if winner in self._friends(view) and (last or suit_of(winning_card) == trump):
             # a friend's trick that is won with a trump, or that nobody is left to beat: load points
             loads = [c for c in hand if suit_of(c) != trump]
-            return Play(max(loads or hand, key=lambda c: (points_of(c), -strength(c))))
+            return PLAY_OF[max(loads or hand, key=_LOAD.__getitem__)]
         # a card played last wins iff it ranks above everything on the table
-        led = suit_of(trick[0][1])
-        top = max(play_key(c, trump, led) for _, c in trick)
-        winning = [c for c in hand if play_key(c, trump, led) > top]
+        keys = play_keys(trump, suit_of(trick[0][1]))
+        top = max(keys[c] for _, c in trick)
+        winning = [c for c in hand if keys[c] > top]
         plain = [c for c in winning if suit_of(c) != trump]
         if plain:
-            return Play(max(plain, key=lambda c: (points_of(c), strength(c))))
+            return PLAY_OF[max(plain, key=_WORTH.__getitem__)]
         if winning and on_table >= WORTH_TRUMPING:
-            return Play(min(winning, key=lambda c: _cheapness(c, trump)))
-        return Play(min(hand, key=lambda c: _cheapness(c, trump)))
-
+            return PLAY_OF[min(winning, key=cheapest)]
+        return PLAY_OF[min(hand, key=cheapest)]

@@ -15,9 +15,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from mcbridge.core import CHANCE, Action, Event, IllegalAction, Rng, State
+from mcbridge.core import Action, Event, IllegalAction, Rng, State
+from mcbridge.core.game import NOBODY, ONLY_CHANCE, only
 from mcbridge.core.seats import next_active
 from mcbridge.games.briscola_bugiarda.actions import (
+    PLAY_OF,
     Bid,
     BidMade,
     CallTrump,
@@ -59,6 +61,13 @@ if TYPE_CHECKING:
     from mcbridge.games.briscola_bugiarda.game import BriscolaBugiarda
 
 TRICKS = 8
+
+# Legal lists are built from these shared, immutable actions: a table asks for one every
+# action, and a frozen dataclass is slow to construct.
+_BIDS = tuple(Bid(r) for r in RANKS)
+_FORCED = (*_BIDS, Solo())
+_CALLS = tuple(CallTrump(s) for s in SUITS)
+_PASS = Pass()
 
 
 class BriscolaState(State):
@@ -128,6 +137,10 @@ class BriscolaState(State):
         done = [(s, c) for t in self.tricks for s, c in t["cards"]]
         return done + self.trick
 
+    def _was_played(self, code: str) -> bool:
+        """Is `code` on the table or in a finished trick (`_plays` without building it)?"""
+        return any(c == code for _, c in self.trick) or any(c == code for t in self.tricks for _, c in t["cards"])
+
     def holder_of_called_card(self) -> int | None:
         """Who holds or played the called card (the partner, or the declarer in a hidden solo)."""
         called = self.called_card
@@ -146,7 +159,7 @@ class BriscolaState(State):
     @property
     def called_card_played(self) -> bool:
         called = self.called_card
-        return called is not None and any(c == called for _, c in self._plays())
+        return called is not None and self._was_played(called)
 
     def points_won(self) -> list[int]:
         won = [0] * self.n
@@ -159,29 +172,31 @@ class BriscolaState(State):
 
     # -- contract -------------------------------------------------------------------------
     def to_act(self) -> frozenset[int]:
-        if self.phase in ("first_dealer", "shuffle"):
-            return frozenset({CHANCE})
-        if self.phase == "trump":
-            assert self.declarer is not None
-            return frozenset({self.declarer})
-        if self.phase in ("auction", "play"):
+        phase = self.phase
+        if phase == "play" or phase == "auction":
             assert self.turn is not None
-            return frozenset({self.turn})
-        return frozenset()
+            return only(self.turn)
+        if phase == "trump":
+            assert self.declarer is not None
+            return only(self.declarer)
+        if phase == "over":
+            return NOBODY
+        return ONLY_CHANCE  # first_dealer, shuffle
 
     def _legal_actions(self, seat: int) -> list[Action]:
+        if self.phase == "play":
+            plays = PLAY_OF
+            return [plays.get(c) or Play(c) for c in self.hands[seat]]
         if self.phase == "shuffle":
             return []  # 40! orders; see sample_chance
         if self.phase == "auction":
             if self._forced():
-                return [*(Bid(r) for r in RANKS), Solo()]
+                return list(_FORCED)
             if self.standing is not None and self.standing[1] == RANKS[-1]:
-                return [Pass()]
+                return [_PASS]
             below = RANKS.index(self.standing[1]) + 1 if self.standing else 0
-            return [*(Bid(r) for r in RANKS[below:]), Solo(), Pass()]
-        if self.phase == "trump":
-            return [CallTrump(s) for s in SUITS]
-        return [Play(c) for c in self.hands[seat]]
+            return [*_BIDS[below:], _FORCED[-1], _PASS]
+        return list(_CALLS)  # trump
 
     def _sample_chance(self, rng: Rng) -> Action:
         if self.phase == "shuffle":
@@ -205,6 +220,8 @@ class BriscolaState(State):
 
     # -- transitions ----------------------------------------------------------------------
     def _apply(self, seat: int, action: Action) -> list[Event]:
+        if type(action) is Play and self.phase == "play":  # most actions are plays
+            return self._play(seat, action)
         if isinstance(action, Shuffle) and self.phase == "shuffle":
             return self._shuffle(action)
         if isinstance(action, Bid) and self.phase == "auction":
@@ -298,19 +315,21 @@ class BriscolaState(State):
         return []
 
     def _play(self, seat: int, action: Play) -> list[Event]:
-        if action.card not in self.hands[seat]:
-            raise IllegalAction("card_not_held", card=action.card)
+        code = action.card
+        if code not in self.hands[seat]:
+            raise IllegalAction("card_not_held", card=code)
         # may-follow: any card in hand is legal
-        self.hands[seat].remove(action.card)
-        self.trick.append((seat, action.card))
-        events: list[Event] = [CardPlayed(seat, action.card, rank_of(action.card), suit_of(action.card))]
-        if action.card == self.called_card:
+        self.hands[seat].remove(code)
+        self.trick.append((seat, code))
+        events: list[Event] = [CardPlayed(seat, code, rank_of(code), suit_of(code))]
+        if code == self.called_card:
             if seat == self.declarer:
                 events.append(HiddenSoloRevealed(seat, action.card))
             else:
                 events.append(PartnerRevealed(seat, action.card))
-        if len(self.trick) < self.n:
-            self.turn = (seat + 1) % self.n
+        n = len(self.players)
+        if len(self.trick) < n:
+            self.turn = (seat + 1) % n
             return events
         winner = trick_winner(self.trick, self.trump)
         points = sum(points_of(c) for _, c in self.trick)
@@ -365,10 +384,10 @@ class BriscolaState(State):
     # -- views and results ----------------------------------------------------------------
     def _view(self, seat: int | None) -> dict[str, Any]:
         o = self.game.options
-        plays = self._plays()
         called = self.called_card
-        revealed = called is not None and any(c == called for _, c in plays)
+        revealed = called is not None and self._was_played(called)
         holder = self.holder_of_called_card() if revealed else None
+        trick = self.trick
         public: dict[str, Any] = {
             "game": "briscola_bugiarda",
             "players": list(self.players),
@@ -391,8 +410,8 @@ class BriscolaState(State):
             "called_card_played": revealed,
             "partner": holder if revealed and holder != self.declarer else None,
             "hidden_solo": revealed and holder == self.declarer,
-            "trick": [[s, c] for s, c in self.trick],
-            "leader": self.trick[0][0] if self.trick else self.turn if self.phase == "play" else None,
+            "trick": [[s, c] for s, c in trick],
+            "leader": trick[0][0] if trick else self.turn if self.phase == "play" else None,
             "tricks": [dict(t) for t in self.tricks],
             "points_won": self.points_won(),
             "last_deal": self.last_deal,
@@ -403,10 +422,10 @@ class BriscolaState(State):
         if seat is not None and 0 <= seat < self.n:
             public["seat"] = seat
             public["hand"] = list(self.hands[seat])
-            public["role"] = self._role(seat, called, plays)
+            public["role"] = self._role(seat, called, revealed)
         return public
 
-    def _role(self, seat: int, called: str | None, plays: list[tuple[int, str]]) -> str | None:
+    def _role(self, seat: int, called: str | None, revealed: bool) -> str | None:
         """What `seat` knows of its own side, from its own cards: declarer, partner or defender."""
         if self.declarer is None:
             return None
@@ -414,7 +433,7 @@ class BriscolaState(State):
             return "declarer"
         if called is None:
             return "defender" if self.solo else None  # before the trump is named
-        mine = called in self.hands[seat] or any(s == seat and c == called for s, c in plays)
+        mine = called in self.hands[seat] or (revealed and any(s == seat and c == called for s, c in self._plays()))
         return "partner" if mine else "defender"
 
     def scores(self) -> list[int]:
