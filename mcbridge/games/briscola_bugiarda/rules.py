@@ -132,14 +132,13 @@ class BriscolaState(State):
             return None
         return card(self.bid_rank, self.trump)
 
-    def _plays(self) -> list[tuple[int, str]]:
-        """Every card played this deal, in order."""
-        done = [(s, c) for t in self.tricks for s, c in t["cards"]]
-        return done + self.trick
-
-    def _was_played(self, code: str) -> bool:
-        """Is `code` on the table or in a finished trick (`_plays` without building it)?"""
-        return any(c == code for _, c in self.trick) or any(c == code for t in self.tricks for _, c in t["cards"])
+    def _played_by(self, code: str) -> int | None:
+        """Who played `code` this deal (finished tricks, then the one on the table), if anyone."""
+        for trick in self.tricks:
+            for seat, c in trick["cards"]:
+                if c == code:
+                    return int(seat)
+        return next((seat for seat, c in self.trick if c == code), None)
 
     def holder_of_called_card(self) -> int | None:
         """Who holds or played the called card (the partner, or the declarer in a hidden solo)."""
@@ -149,7 +148,7 @@ class BriscolaState(State):
         for seat, hand in enumerate(self.hands):
             if called in hand:
                 return seat
-        return next((seat for seat, c in self._plays() if c == called), None)
+        return self._played_by(called)
 
     def partner(self) -> int | None:
         """The hidden partner (None for solo and hidden solo). Never shown before the reveal."""
@@ -159,7 +158,7 @@ class BriscolaState(State):
     @property
     def called_card_played(self) -> bool:
         called = self.called_card
-        return called is not None and self._was_played(called)
+        return called is not None and self._played_by(called) is not None
 
     def points_won(self) -> list[int]:
         won = [0] * self.n
@@ -385,7 +384,7 @@ class BriscolaState(State):
     def _view(self, seat: int | None) -> dict[str, Any]:
         o = self.game.options
         called = self.called_card
-        revealed = called is not None and self._was_played(called)
+        revealed = called is not None and self._played_by(called) is not None
         holder = self.holder_of_called_card() if revealed else None
         trick = self.trick
         public: dict[str, Any] = {
@@ -433,7 +432,7 @@ class BriscolaState(State):
             return "declarer"
         if called is None:
             return "defender" if self.solo else None  # before the trump is named
-        mine = called in self.hands[seat] or (revealed and any(s == seat and c == called for s, c in self._plays()))
+        mine = called in self.hands[seat] or (revealed and self._played_by(called) == seat)
         return "partner" if mine else "defender"
 
     def scores(self) -> list[int]:
