@@ -19,6 +19,17 @@ def sorted_cards(cards: Cards | list[int]) -> Cards:
     return tuple(sorted(int(c) for c in cards))
 
 
+def _canonical_cards(action: Action) -> None:
+    """A bet's cards in one spelling, the listed one (ascending), whatever order they were
+    given in: an accepted action then equals one of `legal_actions`, and journals hold one
+    spelling. Anything but whole numbers is left as given for `apply` to refuse."""
+    cards = action.cards  # type: ignore[attr-defined]
+    if isinstance(cards, tuple | list) and all(type(c) is int for c in cards):
+        ordered = tuple(sorted(cards))
+        if ordered != cards:
+            object.__setattr__(action, "cards", ordered)
+
+
 # -- chance actions --------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class ArrangeInfluencers(Action):
@@ -58,12 +69,18 @@ class Raise(Action):
 
     cards: Cards
 
+    def __post_init__(self) -> None:
+        _canonical_cards(self)
+
 
 @dataclass(frozen=True, slots=True)
 class Call(Action):
     """Play these cards face down so that your count equals the highest count."""
 
     cards: Cards
+
+    def __post_init__(self) -> None:
+        _canonical_cards(self)
 
 
 @dataclass(frozen=True, slots=True)

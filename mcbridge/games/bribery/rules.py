@@ -18,8 +18,9 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from mcbridge.core import CHANCE, Action, Event, IllegalAction, Rng, State
+from mcbridge.core import Action, Event, IllegalAction, Rng, State
 from mcbridge.core.chips import ChipStacks
+from mcbridge.core.game import NOBODY, ONLY_CHANCE, only
 from mcbridge.core.seats import active_from
 from mcbridge.games.bribery.actions import (
     INFORMANT,
@@ -142,16 +143,15 @@ class BriberyState(State):
         return next((s for step in range(1, n + 1) if self._must_act(s := (after + step) % n)), None)
 
     def vp(self, seat: int) -> int:
-        return sum(self.influencers[card].vp for card in self.owned[seat])
+        influencers = self.game.influencers
+        return sum([influencers[card].vp for card in self.owned[seat]])
 
     # -- contract -------------------------------------------------------------------------
     def to_act(self) -> frozenset[int]:
-        if self.phase in ("arrange", "first_starter", "shuffle"):
-            return frozenset({CHANCE})
         if self.phase == "bet":
             assert self.turn is not None
-            return frozenset({self.turn})
-        return frozenset()
+            return only(self.turn)
+        return NOBODY if self.phase == "over" else ONLY_CHANCE  # arrange, first_starter, shuffle
 
     def _legal_actions(self, seat: int) -> list[Action]:
         if self.phase != "bet":
@@ -159,10 +159,10 @@ class BriberyState(State):
         hand, mine = self.hands[seat], len(self.played[seat])
         actions: list[Action] = []
         if not self.played[seat]:
-            actions.append(Pass("two_cards"))
+            actions.append(_PASS_TWO)
             if self.supply > 0:
-                actions.append(Pass("card_and_informant"))
-        actions.append(Fold())  # [decided here] at any time; as a first action it is a pass without refill
+                actions.append(_PASS_INFORMANT)
+        actions.append(_FOLD)  # [decided here] at any time; as a first action it is a pass without refill
         need = self.highest - mine
         calls, raises = _bets(tuple(hand))
         if 1 <= need <= len(hand):
@@ -170,7 +170,7 @@ class BriberyState(State):
         for size in range(max(1, need + 1), len(hand) + 1):
             actions += raises.get(size, ())
         if hand:
-            actions.append(AllIn())  # also when it equals a raise or call with every card
+            actions.append(_ALL_IN)  # also when it equals a raise or call with every card
         return actions
 
     def _sample_chance(self, rng: Rng) -> Action:
@@ -301,18 +301,20 @@ class BriberyState(State):
                 raise IllegalAction("empty_hand")
             cards = list(hand)
         else:
-            cards = list(action.cards)
+            cards = list(action.cards) if isinstance(action.cards, tuple | list) else [action.cards]
             if not cards:
                 raise IllegalAction("no_check")  # there is no check: a bet plays at least one card
-            missing = Counter(cards) - Counter(hand)
-            if missing:
-                raise IllegalAction("cards_not_held", cards=sorted(missing.elements()), hand=list(hand))
+            left = list(hand)
+            for card in cards:
+                if type(card) is not int or card not in left:  # 100.0 and True are numbers, not cards
+                    raise IllegalAction("cards_not_held", cards=_not_held(cards, hand), hand=list(hand))
+                left.remove(card)
             count = mine + len(cards)
             if isinstance(action, Raise) and count <= self.highest:
                 raise IllegalAction("raise_too_small", count=count, highest=self.highest, need=self.highest - mine + 1)
             if isinstance(action, Call) and count != self.highest:
                 raise IllegalAction("call_wrong_count", count=len(cards), need=self.highest - mine)
-        self.hands[seat] = sorted((Counter(hand) - Counter(cards)).elements())
+        self.hands[seat] = [] if isinstance(action, AllIn) else sorted(left)
         self.played[seat] += cards
         count = len(self.played[seat])
         if count > self.highest:
@@ -504,6 +506,18 @@ class BriberyState(State):
 
     def _result_extra(self) -> dict[str, Any]:
         return {"round": self.round}
+
+
+def _not_held(cards: list[Any], hand: list[int]) -> list[Any]:
+    """The cards of a bet that are not in the hand: what is not a card at all, else the
+    ones asked for more often than held."""
+    return [c for c in cards if type(c) is not int] or sorted((Counter(cards) - Counter(hand)).elements())
+
+
+_PASS_TWO = Pass("two_cards")
+_PASS_INFORMANT = Pass("card_and_informant")
+_FOLD = Fold()
+_ALL_IN = AllIn()
 
 
 @lru_cache(maxsize=4096)
