@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mcbridge.core import Action, Event, FirstSeat
+from mcbridge.core import Action, Event, FirstSeat, IllegalAction
 
 INFORMANT = 0
 Cards = tuple[int, ...]
@@ -19,15 +19,18 @@ def sorted_cards(cards: Cards | list[int]) -> Cards:
     return tuple(sorted(int(c) for c in cards))
 
 
-def _canonical_cards(action: Action) -> None:
+def _canonical_cards(action: Raise | Call) -> None:
     """A bet's cards in one spelling, the listed one (ascending), whatever order they were
     given in: an accepted action then equals one of `legal_actions`, and journals hold one
-    spelling. Anything but whole numbers is left as given for `apply` to refuse."""
-    cards = action.cards  # type: ignore[attr-defined]
-    if isinstance(cards, tuple | list) and all(type(c) is int for c in cards):
-        ordered = tuple(sorted(cards))
-        if ordered != cards:
-            object.__setattr__(action, "cards", ordered)
+    spelling. A card is a whole number: 100.0 or True would compare equal to a listed card
+    and be played as one, so they are refused here, before anything can accept them."""
+    cards = action.cards
+    if not isinstance(cards, tuple | list) or not all(type(c) is int for c in cards):
+        bad = next((c for c in cards if type(c) is not int), cards) if isinstance(cards, tuple | list) else cards
+        raise IllegalAction("bad_cards_syntax", word=repr(bad), example=f"{type(action).__name__.lower()} 300")
+    ordered = tuple(sorted(cards))
+    if ordered != cards:
+        object.__setattr__(action, "cards", ordered)
 
 
 # -- chance actions --------------------------------------------------------------------

@@ -301,12 +301,12 @@ class BriberyState(State):
                 raise IllegalAction("empty_hand")
             cards = list(hand)
         else:
-            cards = list(action.cards) if isinstance(action.cards, tuple | list) else [action.cards]
+            cards = list(action.cards)  # whole numbers, ascending (the action's __post_init__)
             if not cards:
                 raise IllegalAction("no_check")  # there is no check: a bet plays at least one card
             left = list(hand)
             for card in cards:
-                if type(card) is not int or card not in left:  # 100.0 and True are numbers, not cards
+                if card not in left:
                     raise IllegalAction("cards_not_held", cards=_not_held(cards, hand), hand=list(hand))
                 left.remove(card)
             count = mine + len(cards)
@@ -508,10 +508,9 @@ class BriberyState(State):
         return {"round": self.round}
 
 
-def _not_held(cards: list[Any], hand: list[int]) -> list[Any]:
-    """The cards of a bet that are not in the hand: what is not a card at all, else the
-    ones asked for more often than held."""
-    return [c for c in cards if type(c) is not int] or sorted((Counter(cards) - Counter(hand)).elements())
+def _not_held(cards: list[int], hand: list[int]) -> list[int]:
+    """The cards of a bet asked for more often than the hand holds them."""
+    return sorted((Counter(cards) - Counter(hand)).elements())
 
 
 _PASS_TWO = Pass("two_cards")
