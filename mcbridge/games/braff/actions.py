@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mcbridge.core import Action, Event, FirstSeat, IllegalAction
-from mcbridge.games.braff.cards import COLOURS, sort_cards
+from mcbridge.games.braff.cards import COLOURS, cup_label, cup_ordinal, sort_cards
 
 DOUBT_KINDS = ("fake", "not_enough")
 
@@ -49,6 +49,14 @@ class Raise(Action):
 
     cup: str
     stake: int
+
+    def __post_init__(self) -> None:
+        # Cup labels are case-insensitive and may come with spaces ("c ", "aa"): the action
+        # holds the listed spelling ("C", "AA"), so an accepted raise equals a listed one and
+        # journals hold one spelling. What is not a cup stays as given for `apply` to refuse.
+        ordinal = cup_ordinal(self.cup) if isinstance(self.cup, str) else None
+        if ordinal is not None and cup_label(ordinal) != self.cup:
+            object.__setattr__(self, "cup", cup_label(ordinal))
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,10 +16,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from mcbridge.core import CHANCE, Action, Event, IllegalAction, Rng, State
+from mcbridge.core import Action, Event, IllegalAction, Rng, State
 from mcbridge.core.chips import ChipStacks
+from mcbridge.core.game import NOBODY, ONLY_CHANCE, only
 from mcbridge.core.legal import MAX_LISTED, ActionRange
 from mcbridge.core.seats import active_from, next_active
 from mcbridge.games.braff.actions import (
@@ -175,14 +177,13 @@ class BraffState(State):
 
     # -- contract -------------------------------------------------------------------------
     def to_act(self) -> frozenset[int]:
-        if self.phase in ("first_dealer", "shuffle"):
-            return frozenset({CHANCE})
-        if self.phase in ("discard", "doubt"):
-            return frozenset({self.queue[0]})
-        if self.phase in ("open", "bet"):
+        phase = self.phase
+        if phase == "bet" or phase == "open":
             assert self.turn is not None
-            return frozenset({self.turn})
-        return frozenset()
+            return only(self.turn)
+        if phase == "discard" or phase == "doubt":
+            return only(self.queue[0])
+        return NOBODY if phase == "over" else ONLY_CHANCE  # first_dealer, shuffle
 
     def _legal_actions(self, seat: int) -> list[Action]:
         if self.phase == "shuffle":
@@ -206,24 +207,11 @@ class BraffState(State):
     def _raises(self, seat: int) -> list[Action]:
         """One Raise per cup and stake; [decided here] one ActionRange per cup instead when
         that would list more than MAX_LISTED actions (deep stacks), so the list stays small."""
-        total = self._total(seat)
-        cups = [(cup_label(cup), required) for cup, required in self._cups_above(seat)]
-        if sum(total - required + 1 for _, required in cups) > MAX_LISTED:
-            return [ActionRange(Raise(label, required), "stake", total) for label, required in cups]
-        return [Raise(label, stake) for label, required in cups for stake in range(required, total + 1)]
+        return list(_raise_list(tuple(self._cups_above(seat)), self._total(seat)))
 
     def _discard_options(self, seat: int) -> list[Action]:
-        held = Counter(self.hands[seat])
         most = min(int(self.game.options["max_discard"]), self.chips.stacks[seat] // self.discard_cost)
-        options: set[tuple[str, ...]] = {()}
-        for _ in range(most):
-            options |= {
-                sort_cards((*cards, colour))
-                for cards in options
-                for colour in held
-                if Counter(cards)[colour] < held[colour]
-            }
-        return [Discard(cards) for cards in sorted(options, key=lambda c: (len(c), [COLOURS.index(x) for x in c]))]
+        return list(_discard_list(tuple(self.hands[seat]), most))
 
     def _sample_chance(self, rng: Rng) -> Action:
         if self.phase == "shuffle":
@@ -571,6 +559,34 @@ class BraffState(State):
 
     def _result_extra(self) -> dict[str, Any]:
         return {"round": self.round, "carry": self.carry}
+
+
+# Legal lists depend on few inputs and repeat across turns and matches, so each is built
+# once (actions are frozen, so the lists can share them).
+@lru_cache(maxsize=1024)
+def _raise_list(cups: tuple[tuple[int, int], ...], total: int) -> tuple[Action, ...]:
+    """One Raise per (cup, required stake) of `cups` and stake up to `total`; [decided here]
+    one ActionRange per cup instead when that would list more than MAX_LISTED actions (deep
+    stacks), so the list stays small."""
+    labelled = [(cup_label(cup), required) for cup, required in cups]
+    if sum(total - required + 1 for _, required in labelled) > MAX_LISTED:
+        return tuple(ActionRange(Raise(label, required), "stake", total) for label, required in labelled)
+    return tuple(Raise(label, stake) for label, required in labelled for stake in range(required, total + 1))
+
+
+@lru_cache(maxsize=1024)
+def _discard_list(hand: tuple[str, ...], most: int) -> tuple[Discard, ...]:
+    """Every distinct discard of 0..`most` cards from `hand`, fewest cards first."""
+    held = Counter(hand)
+    options: set[tuple[str, ...]] = {()}
+    for _ in range(most):
+        options |= {
+            sort_cards((*cards, colour))
+            for cards in options
+            for colour in held
+            if Counter(cards)[colour] < held[colour]
+        }
+    return tuple(Discard(cards) for cards in sorted(options, key=lambda c: (len(c), [COLOURS.index(x) for x in c])))
 
 
 def _is_int(value: object) -> bool:
