@@ -19,7 +19,6 @@ import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from operator import add
 from typing import Any
 
 from mcbridge.core import Action, Rng
@@ -60,6 +59,32 @@ def _hands(pool: Mapping[str, int], size: int) -> list[tuple[dict[str, int], flo
     return out
 
 
+#: Bits per colour in a packed hand: a hand as one int (count of COLOURS[i] in bits 8i..8i+7)
+#: makes "kept cards + drawn cards" one addition, and a hand's worth one dict lookup.
+_BITS = 8
+_MASK = (1 << _BITS) - 1
+
+
+def _pack(counts: Sequence[int]) -> int:
+    return sum(k << (_BITS * i) for i, k in enumerate(counts))
+
+
+def _unpack(code: int) -> tuple[int, ...]:
+    return tuple((code >> (_BITS * i)) & _MASK for i in range(len(COLOURS)))
+
+
+@lru_cache(maxsize=256)
+def _draws(pool: tuple[tuple[str, int], ...], size: int) -> tuple[tuple[int, float], ...]:
+    """`_hands(pool, size)` as (packed hand, probability), in the same order."""
+    return tuple((_pack([drawn.get(c, 0) for c in COLOURS]), p) for drawn, p in _hands(dict(pool), size))
+
+
+@lru_cache(maxsize=64)
+def _character_of(row: str) -> Character:
+    """The character a view's table row (as sorted JSON) describes, built once."""
+    return character_from_option(json.loads(row))
+
+
 @lru_cache(maxsize=64)
 def _other_player(
     table_json: str, deck_items: tuple[tuple[str, int], ...], size: int, mine: str, fakes: tuple[str, ...]
@@ -70,10 +95,10 @@ def _other_player(
     cups: dict[int, float] = {}
     exposable = 0.0
     weight = 1 / len(characters)
+    vectors = [tuple(counts.get(c, 0) for c in COLOURS) for counts, _ in hands]
     for character in characters:
-        for counts, p in hands:
-            hand = [c for c, k in counts.items() for _ in range(k)]
-            cup = character.cup(hand)
+        for (counts, p), vector in zip(hands, vectors, strict=True):
+            cup = character.cup_of_counts(vector)
             cups[cup] = cups.get(cup, 0.0) + p * weight
             if character.exposed_by_fake and any(counts.get(f, 0) for f in fakes):
                 exposable += p * weight
@@ -100,7 +125,7 @@ class BraffBot:
     @staticmethod
     def _character(view: Mapping[str, Any]) -> Character:
         row = next(c for c in view["character_table"] if c["id"] == view["character"])
-        return character_from_option(row)
+        return _character_of(json.dumps(row, sort_keys=True))
 
     @staticmethod
     def _raises(legal: Sequence[Action]) -> dict[int, Raise]:
@@ -130,32 +155,31 @@ class BraffBot:
         for cards in view["discards"]:
             pool.subtract(cards or [])
         pool = +pool  # drop zero and negative counts
+        pool_key = tuple(sorted(pool.items()))
         risky = set(view["fake_colours"]) if character.exposed_by_fake else set()
         cost = int(view["discard_cost"])
-        # hands as colour-count vectors: adding a draw is a tuple sum, and a hand's worth
+        # hands as packed colour counts: adding a draw is an int sum, and a hand's worth
         # is computed once however many discards lead to it
-        held = tuple(view["hand"].count(c) for c in COLOURS)
-        values: dict[tuple[int, ...], float] = {}
+        held = _pack([view["hand"].count(c) for c in COLOURS])
+        values: dict[int, float] = {}
 
         risky_at = [i for i, c in enumerate(COLOURS) if c in risky]
 
-        def value(counts: tuple[int, ...]) -> float:
-            found = values.get(counts)
+        def value(code: int) -> float:
+            found = values.get(code)
             if found is None:
+                counts = _unpack(code)
                 exposed = any(counts[i] for i in risky_at)
-                found = values[counts] = character.cup_of_counts(counts, bonus) - (FAKE_RISK if exposed else 0.0)
+                found = values[code] = character.cup_of_counts(counts, bonus) - (FAKE_RISK if exposed else 0.0)
             return found
 
-        draws = {
-            k: [(tuple(drawn.get(c, 0) for c in COLOURS), p) for drawn, p in _hands(pool, k)]
-            for k in range(1, int(view["max_discard"]) + 1)
-        }
+        draws = {k: _draws(pool_key, k) for k in range(1, int(view["max_discard"]) + 1)}
         best: tuple[float, Action] | None = None
         for action in legal:
             assert isinstance(action, Discard)
-            kept = tuple(n - action.cards.count(c) for c, n in zip(COLOURS, held, strict=True))
+            kept = held - _pack([action.cards.count(c) for c in COLOURS])
             if action.cards:
-                expected = sum(p * value(tuple(map(add, kept, drawn))) for drawn, p in draws[len(action.cards)])
+                expected = sum([p * value(kept + drawn) for drawn, p in draws[len(action.cards)]])
             else:
                 expected = value(kept)
             score = expected - len(action.cards) * cost / CHIPS_PER_CUP
