@@ -24,7 +24,15 @@ from typing import Any
 from mcbridge.core import Action, Rng
 from mcbridge.core.legal import ActionRange
 from mcbridge.games.braff.actions import AllIn, Call, Discard, Doubt, Drop, Raise, Stand
-from mcbridge.games.braff.cards import COLOURS, Character, character_from_option, cup_ordinal
+from mcbridge.games.braff.cards import (
+    COLOURS,
+    PACK_BITS,
+    PACK_MASK,
+    Character,
+    character_from_option,
+    cup_ordinal,
+    pack_counts,
+)
 
 #: Claim one cup more than the real one this often (a bluff).
 BLUFF_RATE = 0.2
@@ -59,24 +67,27 @@ def _hands(pool: Mapping[str, int], size: int) -> list[tuple[dict[str, int], flo
     return out
 
 
-#: Bits per colour in a packed hand: a hand as one int (count of COLOURS[i] in bits 8i..8i+7)
-#: makes "kept cards + drawn cards" one addition, and a hand's worth one dict lookup.
-_BITS = 8
-_MASK = (1 << _BITS) - 1
-
-
-def _pack(counts: Sequence[int]) -> int:
-    return sum(k << (_BITS * i) for i, k in enumerate(counts))
-
-
-def _unpack(code: int) -> tuple[int, ...]:
-    return tuple((code >> (_BITS * i)) & _MASK for i in range(len(COLOURS)))
-
-
 @lru_cache(maxsize=256)
 def _draws(pool: tuple[tuple[str, int], ...], size: int) -> tuple[tuple[int, float], ...]:
-    """`_hands(pool, size)` as (packed hand, probability), in the same order."""
-    return tuple((_pack([drawn.get(c, 0) for c in COLOURS]), p) for drawn, p in _hands(dict(pool), size))
+    """`_hands(dict(pool), size)` with each hand packed (cards.pack_counts), in the same
+    order and with the same probabilities, enumerated without building a dict per hand."""
+    counts = dict(pool)
+    colours = [(i, counts[c]) for i, c in enumerate(COLOURS) if counts.get(c, 0) > 0]
+    total = math.comb(sum(n for _, n in colours), size)
+    out: list[tuple[int, float]] = []
+
+    def walk(j: int, left: int, code: int, ways: int) -> None:
+        if left == 0:
+            out.append((code, ways / total))
+            return
+        if j == len(colours):
+            return
+        i, n = colours[j]
+        for take in range(min(left, n), -1, -1):
+            walk(j + 1, left - take, code + (take << (PACK_BITS * i)), ways * math.comb(n, take))
+
+    walk(0, size, 0, 1)
+    return tuple(out)
 
 
 @lru_cache(maxsize=64)
@@ -130,14 +141,18 @@ class BraffBot:
     @staticmethod
     def _raises(legal: Sequence[Action]) -> dict[int, Raise]:
         """The cheapest raise for every cup on offer, by cup ordinal."""
-        out: dict[int, Raise] = {}
+        by_label: dict[str, Raise] = {}  # labels are canonical (Raise.__post_init__): one per cup
         for entry in legal:
-            action = entry.first if isinstance(entry, ActionRange) else entry  # its cheapest raise
-            if isinstance(action, Raise):
-                cup = cup_ordinal(action.cup)
-                assert cup is not None
-                if cup not in out or action.stake < out[cup].stake:
-                    out[cup] = action
+            action = entry.first if type(entry) is ActionRange else entry  # its cheapest raise
+            if type(action) is Raise:
+                found = by_label.get(action.cup)
+                if found is None or action.stake < found.stake:
+                    by_label[action.cup] = action
+        out: dict[int, Raise] = {}
+        for label, action in by_label.items():
+            cup = cup_ordinal(label)
+            assert cup is not None
+            out[cup] = action
         return out
 
     def _claim(self, cup: int, raises: Mapping[int, Raise], rng: Rng) -> Raise | None:
@@ -160,24 +175,22 @@ class BraffBot:
         cost = int(view["discard_cost"])
         # hands as packed colour counts: adding a draw is an int sum, and a hand's worth
         # is computed once however many discards lead to it
-        held = _pack([view["hand"].count(c) for c in COLOURS])
+        held = pack_counts([view["hand"].count(c) for c in COLOURS])
         values: dict[int, float] = {}
-
-        risky_at = [i for i, c in enumerate(COLOURS) if c in risky]
+        risky_bits = pack_counts([PACK_MASK if c in risky else 0 for c in COLOURS])
 
         def value(code: int) -> float:
             found = values.get(code)
             if found is None:
-                counts = _unpack(code)
-                exposed = any(counts[i] for i in risky_at)
-                found = values[code] = character.cup_of_counts(counts, bonus) - (FAKE_RISK if exposed else 0.0)
+                exposed = code & risky_bits
+                found = values[code] = character.cup_of_packed(code, bonus) - (FAKE_RISK if exposed else 0.0)
             return found
 
         draws = {k: _draws(pool_key, k) for k in range(1, int(view["max_discard"]) + 1)}
         best: tuple[float, Action] | None = None
         for action in legal:
             assert isinstance(action, Discard)
-            kept = held - _pack([action.cards.count(c) for c in COLOURS])
+            kept = held - pack_counts([action.cards.count(c) for c in COLOURS])
             if action.cards:
                 expected = sum([p * value(kept + drawn) for drawn, p in draws[len(action.cards)]])
             else:
@@ -199,7 +212,8 @@ class BraffBot:
         highest = int(view["highest"]["ordinal"])
         raises = self._raises(legal)
         backed = {c: r for c, r in raises.items() if c <= mine}  # raises our real cup supports
-        if Stand() in legal:  # play came back to us as the highest player
+        offered = {type(a) for a in legal}  # `Stand() in legal` and co. without comparing each entry
+        if Stand in offered:  # play came back to us as the highest player
             if backed and rng.random() < 0.3:
                 return backed[max(backed)]
             return Stand()
@@ -210,9 +224,9 @@ class BraffBot:
         stack = int(view["chips"][seat])
         cheap = cost <= max(2, stack // 5)
         willing = mine >= highest or cost == 0 or (mine == highest - 1 and cheap)
-        if willing and Call() in legal:
+        if willing and Call in offered:
             return Call()
-        if mine >= highest and AllIn() in legal:
+        if mine >= highest and AllIn in offered:
             return AllIn()
         return Drop()
 

@@ -85,6 +85,14 @@ class Character:
             total += table[k] if k < len(table) else self.bonus(colour, k)
         return total
 
+    def cup_of_packed(self, code: int, dealer_bonus: int = 0) -> int:
+        """`cup_of_counts` for a hand packed by `pack_counts` (no tuple built per hand)."""
+        total = self.base + dealer_bonus
+        for i, colour, table in self._bonus_table:
+            k = (code >> (PACK_BITS * i)) & PACK_MASK
+            total += table[k] if k < len(table) else self.bonus(colour, k)
+        return total
+
     @cached_property
     def _bonus_table(self) -> tuple[tuple[int, str, tuple[int, ...]], ...]:
         return tuple((_COLOUR_INDEX[c], c, tuple(self.bonus(c, k) for k in range(16))) for c in self.rows)
@@ -97,6 +105,17 @@ class Character:
             "exposed_by_fake": self.exposed_by_fake,
             "rows": {colour: [list(row) for row in rows] for colour, rows in self.rows.items()},
         }
+
+
+#: Bits per colour in a packed hand: a hand as one int, the count of COLOURS[i] in bits
+#: 8i..8i+7, so "kept cards + drawn cards" is one addition and a hand is a dict key.
+PACK_BITS = 8
+PACK_MASK = (1 << PACK_BITS) - 1
+
+
+def pack_counts(counts: Sequence[int]) -> int:
+    """Card counts in COLOURS order (each below 256) as one int."""
+    return sum(k << (PACK_BITS * i) for i, k in enumerate(counts))
 
 
 def character_from_option(data: Mapping[str, Any]) -> Character:
