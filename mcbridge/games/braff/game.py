@@ -38,6 +38,8 @@ class Braff(Game):
             if (ordinal := cup_ordinal(str(label))) is not None
         )
         self.meter_minimum: dict[int, int] = dict(self.meter)
+        #: (cup label, minimum stake), as views show the meter
+        self.meter_rows: list[tuple[str, int]] = [(cup_label(cup), minimum) for cup, minimum in self.meter]
         #: "A, B, ..." for messages that list the meter
         self.meter_labels = ", ".join(cup_label(cup) for cup, _ in self.meter)
 

@@ -151,12 +151,12 @@ class BraffState(State):
         """(cup, required stake) for every meter cup above the highest that `seat` can afford."""
         floor = self.highest_cup if self.highest_cup is not None else -(10**9)
         total = self._total(seat)
-        out = []
-        for cup, minimum in self.game.meter:
-            required = self._required(minimum)
-            if cup > floor and required <= total:
-                out.append((cup, required))
-        return out
+        highest = self.highest_stake  # _required(minimum), without asking for it per cup
+        return [
+            (cup, required)
+            for cup, minimum in self.game.meter
+            if cup > floor and (required := max(minimum, highest)) <= total
+        ]
 
     def required_stake(self, cup: str) -> int | None:
         """The least total stake that declares `cup` now; None if the cup is not on the meter."""
@@ -530,7 +530,7 @@ class BraffState(State):
             "to_act": sorted(self.to_act()),
             "last_round": self.last_round,
             # public game data: the meter, the character table and the deck
-            "meter": [[cup_label(cup), minimum] for cup, minimum in self.game.meter],
+            "meter": [[label, minimum] for label, minimum in self.game.meter_rows],
             "character_table": [c.to_json() for c in self.game.characters.values()],
             "deck": dict(o["deck"]),
             "fake_colours": list(o["fake_colours"]),
