@@ -7,6 +7,7 @@ cards a player has put face down this round; the values stay hidden until the sh
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeVar
 
 from mcbridge.core import Action, Event, FirstSeat, IllegalAction
 
@@ -31,6 +32,18 @@ def _canonical_cards(action: Raise | Call) -> None:
     ordered = tuple(sorted(cards))
     if ordered != cards:
         object.__setattr__(action, "cards", ordered)
+
+
+Bet = TypeVar("Bet", "Raise", "Call")
+
+
+def listed_bet(kind: type[Bet], cards: Cards) -> Bet:
+    """A bet of cards already in the listed spelling (a sorted tuple of whole numbers, as
+    `cards.by_size` makes them), built without `__post_init__`'s check: legal lists are
+    built from thousands of these."""
+    action = object.__new__(kind)
+    object.__setattr__(action, "cards", cards)
+    return action
 
 
 # -- chance actions --------------------------------------------------------------------

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
-from itertools import product
 
 
 def sub_multisets(hand: Iterable[int], size: int) -> Iterator[tuple[int, ...]]:
@@ -18,10 +17,11 @@ def by_size(hand: tuple[int, ...]) -> dict[int, tuple[tuple[int, ...], ...]]:
     """Every distinct pick from a sorted hand, grouped by how many cards it takes, each
     group in the same order as one pass over the per-value counts. Hands repeat (five
     values and informants), so a bet list is one cache hit instead of an enumeration."""
-    counts = sorted(Counter(hand).items())
+    picks: list[tuple[int, ...]] = [()]
+    for value, n in sorted(Counter(hand).items()):  # the order of product(range(n0+1), range(n1+1), ...)
+        picks = [pick + (value,) * k for pick in picks for k in range(n + 1)]
     groups: dict[int, list[tuple[int, ...]]] = {}
-    for picks in product(*(range(n + 1) for _, n in counts)):
-        pick = tuple(value for (value, _), k in zip(counts, picks, strict=True) for _ in range(k))
+    for pick in picks:
         groups.setdefault(len(pick), []).append(pick)
     return {size: tuple(group) for size, group in groups.items()}
 

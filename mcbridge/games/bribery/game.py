@@ -27,6 +27,8 @@ class Bribery(Game):
     def __init__(self, options: Mapping[str, Any] | None = None, seed_file: Path | None = None) -> None:
         super().__init__(options, seed_file)
         self.influencers = influencers_of(self.options)
+        #: influencer id -> its VP (scores are summed on every view)
+        self.vp_of = {card: data.vp for card, data in self.influencers.items()}
 
     def _check_options(self) -> None:
         check(self.options)

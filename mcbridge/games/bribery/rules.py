@@ -19,7 +19,6 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from mcbridge.core import Action, Event, IllegalAction, Rng, State
-from mcbridge.core.chips import ChipStacks
 from mcbridge.core.game import NOBODY, ONLY_CHANCE, only
 from mcbridge.core.seats import active_from
 from mcbridge.games.bribery.actions import (
@@ -56,6 +55,7 @@ from mcbridge.games.bribery.actions import (
     Tie,
     WentAllIn,
     WinnerDraws,
+    listed_bet,
     sorted_cards,
 )
 from mcbridge.games.bribery.cards import by_size, luck_total
@@ -125,12 +125,9 @@ class BriberyState(State):
     def influencers(self) -> Mapping[str, Influencer]:
         return self.game.influencers
 
-    def ledger(self) -> ChipStacks:
-        """The betting as chip stacks: cards in hand are the stack, cards played the pot."""
-        return ChipStacks([len(h) for h in self.hands], [len(p) for p in self.played])
-
     def all_in(self, seat: int) -> bool:
-        """Still in, no card left in hand, some played (the ledger's all-in, without building it)."""
+        """Still in, no card left in hand, some played (all-in, as chip stacks would say: the
+        hand is the stack, the cards played this round the pot)."""
         return self.status[seat] == "in" and not self.hands[seat] and bool(self.played[seat])
 
     def _must_act(self, seat: int) -> bool:
@@ -143,8 +140,7 @@ class BriberyState(State):
         return next((s for step in range(1, n + 1) if self._must_act(s := (after + step) % n)), None)
 
     def vp(self, seat: int) -> int:
-        influencers = self.game.influencers
-        return sum([influencers[card].vp for card in self.owned[seat]])
+        return sum(map(self.game.vp_of.__getitem__, self.owned[seat]))
 
     # -- contract -------------------------------------------------------------------------
     def to_act(self) -> frozenset[int]:
@@ -461,7 +457,7 @@ class BriberyState(State):
             "hand_counts": [len(h) for h in self.hands],
             "played_counts": [len(p) for p in self.played],
             "revealed": [sorted(p[: self.shown[s]]) for s, p in enumerate(self.played)],
-            "cards_on_table": self.ledger().pot_total,
+            "cards_on_table": sum(map(len, self.played)),
             "highest": self.highest,
             "extension": self.extension,
             "stake": list(self.stake),
@@ -523,6 +519,6 @@ _ALL_IN = AllIn()
 def _bets(hand: tuple[int, ...]) -> tuple[dict[int, tuple[Call, ...]], dict[int, tuple[Raise, ...]]]:
     """The Call and Raise actions a (sorted) hand offers, by cards played (built once per hand)."""
     picks = by_size(hand)
-    calls = {size: tuple(Call(c) for c in group) for size, group in picks.items()}
-    raises = {size: tuple(Raise(c) for c in group) for size, group in picks.items()}
+    calls = {size: tuple(listed_bet(Call, c) for c in group) for size, group in picks.items()}
+    raises = {size: tuple(listed_bet(Raise, c) for c in group) for size, group in picks.items()}
     return calls, raises
