@@ -25,7 +25,6 @@ from mcbridge.games.briscola_bugiarda.cards import (
     points_of,
     strength,
     suit_of,
-    trick_winner,
 )
 
 #: (minimum hand rating, weakest rank the bot will bid with it), strongest requirement first
@@ -114,24 +113,25 @@ class BriscolaBot:
     def _play(self, view: Mapping[str, Any], hand: list[str]) -> Action:
         trump = view["trump"]
         cheapest = _CHEAPNESS[trump].__getitem__
-        trick = [(int(s), str(c)) for s, c in view["trick"]]
+        trick = view["trick"]
         if not trick:
             return PLAY_OF[min(hand, key=cheapest)]
-        winner = trick_winner(trick, trump)
-        on_table = sum(points_of(c) for _, c in trick)
-        winning_card = dict(trick)[winner]
+        # who is winning the trick, with what, and the key a card must beat (cards.trick_winner)
+        keys = play_keys(trump, suit_of(trick[0][1]))
+        winner, winning_card, top = -1, "", (-1, 0)
+        for seat, c in trick:
+            if keys[c] > top:
+                winner, winning_card, top = int(seat), c, keys[c]
         last = len(trick) == len(view["players"]) - 1
-        if winner in self._friends(view) and (last or suit_of(winning_card) == trump):
+        if (last or suit_of(winning_card) == trump) and winner in self._friends(view):
             # a friend's trick that is won with a trump, or that nobody is left to beat: load points
             loads = [c for c in hand if suit_of(c) != trump]
             return PLAY_OF[max(loads or hand, key=_LOAD.__getitem__)]
         # a card played last wins iff it ranks above everything on the table
-        keys = play_keys(trump, suit_of(trick[0][1]))
-        top = max(keys[c] for _, c in trick)
         winning = [c for c in hand if keys[c] > top]
         plain = [c for c in winning if suit_of(c) != trump]
         if plain:
             return PLAY_OF[max(plain, key=_WORTH.__getitem__)]
-        if winning and on_table >= WORTH_TRUMPING:
+        if winning and sum(points_of(c) for _, c in trick) >= WORTH_TRUMPING:
             return PLAY_OF[min(winning, key=cheapest)]
         return PLAY_OF[min(hand, key=cheapest)]

@@ -161,9 +161,9 @@ class BriscolaState(State):
         return called is not None and self._played_by(called) is not None
 
     def points_won(self) -> list[int]:
-        won = [0] * self.n
+        won = [0] * len(self.players)
         for t in self.tricks:
-            won[int(t["winner"])] += int(t["points"])
+            won[t["winner"]] += t["points"]
         return won
 
     def _forced(self) -> bool:
