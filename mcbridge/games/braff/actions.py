@@ -13,6 +13,8 @@ from mcbridge.core import Action, Event, FirstSeat, IllegalAction
 from mcbridge.games.braff.cards import COLOURS, cup_label, cup_ordinal, sort_cards
 
 DOUBT_KINDS = ("fake", "not_enough")
+#: Every cup label as `cup_label` spells it (AAA, AA, A..Z)
+LABELS = frozenset(cup_label(cup) for cup in range(-1, 27))
 
 
 # -- chance actions --------------------------------------------------------------------
@@ -54,7 +56,9 @@ class Raise(Action):
         # Cup labels are case-insensitive and may come with spaces ("c ", "aa"): the action
         # holds the listed spelling ("C", "AA"), so an accepted raise equals a listed one and
         # journals hold one spelling. What is not a cup stays as given for `apply` to refuse.
-        ordinal = cup_ordinal(self.cup) if isinstance(self.cup, str) else None
+        if not isinstance(self.cup, str) or self.cup in LABELS:  # LABELS: the common case, kept cheap
+            return
+        ordinal = cup_ordinal(self.cup)
         if ordinal is not None and cup_label(ordinal) != self.cup:
             object.__setattr__(self, "cup", cup_label(ordinal))
 

@@ -96,6 +96,14 @@ def _character_of(row: str) -> Character:
     return character_from_option(json.loads(row))
 
 
+@lru_cache(maxsize=256)
+def _worths(row: str, bonus: int, risky_bits: int) -> dict[int, float]:
+    """Packed hand -> its worth to the character of `row` with this dealer bonus: the cup,
+    less FAKE_RISK when it holds a risky colour. Filled as hands are asked about and kept
+    across decisions: there are only a few hundred hands."""
+    return {}
+
+
 @lru_cache(maxsize=64)
 def _other_player(
     table_json: str, deck_items: tuple[tuple[str, int], ...], size: int, mine: str, fakes: tuple[str, ...]
@@ -134,9 +142,11 @@ class BraffBot:
 
     # -- helpers --------------------------------------------------------------------------
     @staticmethod
-    def _character(view: Mapping[str, Any]) -> Character:
+    def _character(view: Mapping[str, Any]) -> tuple[str, Character]:
+        """The seat's character, and its table row as sorted JSON (its cache key)."""
         row = next(c for c in view["character_table"] if c["id"] == view["character"])
-        return _character_of(json.dumps(row, sort_keys=True))
+        key = json.dumps(row, sort_keys=True)
+        return key, _character_of(key)
 
     @staticmethod
     def _raises(legal: Sequence[Action]) -> dict[int, Raise]:
@@ -163,7 +173,7 @@ class BraffBot:
 
     # -- phases ---------------------------------------------------------------------------
     def _discard(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
-        character = self._character(view)
+        row, character = self._character(view)
         bonus = int(view["dealer_bonus"]) if view["dealer"] == view["seat"] else 0
         pool = Counter({c: int(n) for c, n in view["deck"].items()})
         pool.subtract(view["hand"])
@@ -174,13 +184,14 @@ class BraffBot:
         risky = set(view["fake_colours"]) if character.exposed_by_fake else set()
         cost = int(view["discard_cost"])
         # hands as packed colour counts: adding a draw is an int sum, and a hand's worth
-        # is computed once however many discards lead to it
+        # is computed once however many discards (and decisions) lead to it
         held = pack_counts([view["hand"].count(c) for c in COLOURS])
-        values: dict[int, float] = {}
         risky_bits = pack_counts([PACK_MASK if c in risky else 0 for c in COLOURS])
+        values = _worths(row, bonus, risky_bits)
+        known = values.get
 
         def value(code: int) -> float:
-            found = values.get(code)
+            found = known(code)
             if found is None:
                 exposed = code & risky_bits
                 found = values[code] = character.cup_of_packed(code, bonus) - (FAKE_RISK if exposed else 0.0)
@@ -192,7 +203,9 @@ class BraffBot:
             assert isinstance(action, Discard)
             kept = held - pack_counts([action.cards.count(c) for c in COLOURS])
             if action.cards:
-                expected = sum([p * value(kept + drawn) for drawn, p in draws[len(action.cards)]])
+                expected = sum(
+                    [p * (known(kept + drawn) or value(kept + drawn)) for drawn, p in draws[len(action.cards)]]
+                )
             else:
                 expected = value(kept)
             score = expected - len(action.cards) * cost / CHIPS_PER_CUP

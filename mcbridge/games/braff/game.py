@@ -10,7 +10,7 @@ from mcbridge.core import Action, FirstSeat, Game, OptionError
 from mcbridge.games.braff import parse
 from mcbridge.games.braff.actions import ACTION_TYPES, EVENT_TYPES
 from mcbridge.games.braff.bot import BraffBot
-from mcbridge.games.braff.cards import Character, character_from_option, cup_label, cup_ordinal
+from mcbridge.games.braff.cards import Character, character_from_option, cup_label, cup_ordinal, deck_cards
 from mcbridge.games.braff.options import SCHEMA
 from mcbridge.games.braff.rules import BraffState
 
@@ -40,6 +40,9 @@ class Braff(Game):
         self.meter_minimum: dict[int, int] = dict(self.meter)
         #: (cup label, minimum stake), as views show the meter
         self.meter_rows: list[tuple[str, int]] = [(cup_label(cup), minimum) for cup, minimum in self.meter]
+        #: what a shuffle must hold, sorted (a shuffle is checked against these)
+        self.sorted_characters = sorted(self.characters)
+        self.sorted_deck = sorted(deck_cards(self.options["deck"]))
         #: "A, B, ..." for messages that list the meter
         self.meter_labels = ", ".join(cup_label(cup) for cup, _ in self.meter)
 

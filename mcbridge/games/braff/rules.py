@@ -270,9 +270,9 @@ class BraffState(State):
         return [RoundStarted(self.round, self.lap, self.dealer, self.discard_cost)]
 
     def _shuffle(self, action: Shuffle) -> list[Event]:
-        if not _strings(action.characters) or Counter(action.characters) != Counter(list(self.game.characters)):
+        if not _strings(action.characters) or sorted(action.characters) != self.game.sorted_characters:
             raise IllegalAction("bad_shuffle", deck="characters")
-        if not _strings(action.cards) or Counter(action.cards) != Counter(deck_cards(self.game.options["deck"])):
+        if not _strings(action.cards) or sorted(action.cards) != self.game.sorted_deck:
             raise IllegalAction("bad_shuffle", deck="cards")
         assert self.dealer is not None
         size = int(self.game.options["hand_size"])
