@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import marshal
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, ClassVar
@@ -40,11 +41,19 @@ class Braff(Game):
         self.meter_minimum: dict[int, int] = dict(self.meter)
         #: (cup label, minimum stake), as views show the meter
         self.meter_rows: list[tuple[str, int]] = [(cup_label(cup), minimum) for cup, minimum in self.meter]
+        # [decided here] The character table is in every view; marshal makes a fresh deep
+        # copy of it at half the cost of building it again from the characters.
+        self._character_table = marshal.dumps([c.to_json() for c in self.characters.values()])
         #: what a shuffle must hold, sorted (a shuffle is checked against these)
         self.sorted_characters = sorted(self.characters)
         self.sorted_deck = sorted(deck_cards(self.options["deck"]))
         #: "A, B, ..." for messages that list the meter
         self.meter_labels = ", ".join(cup_label(cup) for cup, _ in self.meter)
+
+    def character_table(self) -> list[dict[str, Any]]:
+        """The public character table as views show it (a new copy every time)."""
+        table: list[dict[str, Any]] = marshal.loads(self._character_table)
+        return table
 
     def _check_options(self) -> None:
         o = self.options

@@ -531,7 +531,7 @@ class BraffState(State):
             "last_round": self.last_round,
             # public game data: the meter, the character table and the deck
             "meter": [[label, minimum] for label, minimum in self.game.meter_rows],
-            "character_table": [c.to_json() for c in self.game.characters.values()],
+            "character_table": self.game.character_table(),
             "deck": dict(o["deck"]),
             "fake_colours": list(o["fake_colours"]),
             "dealer_bonus": int(o["dealer_bonus"]),
