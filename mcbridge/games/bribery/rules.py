@@ -137,7 +137,10 @@ class BriberyState(State):
 
     def _next_to_act(self, after: int) -> int | None:
         n = len(self.players)
-        return next((s for step in range(1, n + 1) if self._must_act(s := (after + step) % n)), None)
+        for step in range(1, n + 1):
+            if self._must_act(seat := (after + step) % n):
+                return seat
+        return None
 
     def vp(self, seat: int) -> int:
         return sum(map(self.game.vp_of.__getitem__, self.owned[seat]))
@@ -461,12 +464,12 @@ class BriberyState(State):
             "highest": self.highest,
             "extension": self.extension,
             "stake": list(self.stake),
-            "influencers": {card: data.to_json() for card, data in self.influencers.items()},
+            "influencers": self.game.influencer_table(),
             "influencer_pile": len(self.influencer_pile),
             "removed": list(self.removed),
             "removed_unseen": len(self.unseen),
             "owned": [list(cards) for cards in self.owned],
-            "vp": [self.vp(s) for s in range(n)],
+            "vp": self.scores(),
             "pile": len(self.pile),
             "discard": len(self.discard),
             "supply": self.supply,
@@ -484,7 +487,8 @@ class BriberyState(State):
         return (self.vp(seat), len(owned), *(int(card in owned) for card in self.game.options["tiebreak"]))
 
     def scores(self) -> list[int]:
-        return [self.vp(s) for s in range(len(self.players))]
+        vp_of = self.game.vp_of
+        return [sum([vp_of[card] for card in cards]) for cards in self.owned]
 
     def _rank_key(self, seat: int) -> tuple[int, ...]:
         return tuple(-k for k in self.standing_key(seat))
