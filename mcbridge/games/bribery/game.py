@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import marshal
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, ClassVar
@@ -30,14 +29,10 @@ class Bribery(Game):
         self.influencers = influencers_of(self.options)
         #: influencer id -> its VP (scores are summed on every view)
         self.vp_of = {card: data.vp for card, data in self.influencers.items()}
-        # [decided here] Every view shows the influencer table; marshal makes a fresh deep
-        # copy of it faster than building it again.
-        self._influencer_table = marshal.dumps({card: data.to_json() for card, data in self.influencers.items()})
 
     def influencer_table(self) -> dict[str, Any]:
         """Influencer id -> its VP and effect, as views show them (a new copy every time)."""
-        table: dict[str, Any] = marshal.loads(self._influencer_table)
-        return table
+        return {card: data.to_json() for card, data in self.influencers.items()}
 
     def _check_options(self) -> None:
         check(self.options)

@@ -162,12 +162,7 @@ class BriberyState(State):
             if self.supply > 0:
                 actions.append(_PASS_INFORMANT)
         actions.append(_FOLD)  # [decided here] at any time; as a first action it is a pass without refill
-        need = self.highest - mine
-        calls, raises = _bets(tuple(hand))
-        if 1 <= need <= len(hand):
-            actions += calls.get(need, ())
-        for size in range(max(1, need + 1), len(hand) + 1):
-            actions += raises.get(size, ())
+        actions += _bets(tuple(hand), self.highest - mine)
         if hand:
             actions.append(_ALL_IN)  # also when it equals a raise or call with every card
         return actions
@@ -519,10 +514,12 @@ _FOLD = Fold()
 _ALL_IN = AllIn()
 
 
-@lru_cache(maxsize=4096)
-def _bets(hand: tuple[int, ...]) -> tuple[dict[int, tuple[Call, ...]], dict[int, tuple[Raise, ...]]]:
-    """The Call and Raise actions a (sorted) hand offers, by cards played (built once per hand)."""
+@lru_cache(maxsize=8192)
+def _bets(hand: tuple[int, ...], need: int) -> tuple[Call | Raise, ...]:
+    """The bets a (sorted) hand offers when `need` more cards would equal the highest count:
+    the calls of exactly `need` cards, then the raises of more, fewest cards first (built
+    once per hand and need: hands repeat across turns and matches)."""
     picks = by_size(hand)
-    calls = {size: tuple(listed_bet(Call, c) for c in group) for size, group in picks.items()}
-    raises = {size: tuple(listed_bet(Raise, c) for c in group) for size, group in picks.items()}
-    return calls, raises
+    calls = [listed_bet(Call, c) for c in picks.get(need, ())] if need >= 1 else []
+    raises = [listed_bet(Raise, c) for size in range(max(1, need + 1), len(hand) + 1) for c in picks.get(size, ())]
+    return (*calls, *raises)
