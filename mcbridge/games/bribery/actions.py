@@ -34,7 +34,7 @@ def _canonical_cards(action: Raise | Call) -> None:
         object.__setattr__(action, "cards", ordered)
 
 
-Bet = TypeVar("Bet", "Raise", "Call")
+Bet = TypeVar("Bet", bound="Raise | Call")
 
 
 def listed_bet(kind: type[Bet], cards: Cards) -> Bet:

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from mcbridge.core import Action, Rng
-from mcbridge.games.bribery.actions import INFORMANT, AllIn, Call, Fold, Pass, Raise, sorted_cards
+from mcbridge.games.bribery.actions import INFORMANT, AllIn, Call, Fold, Pass, Raise, listed_bet, sorted_cards
 from mcbridge.games.bribery.cards import luck_total, sub_multisets
 
 #: Chance to raise instead of calling when the hand is strong and the budget allows.
@@ -121,5 +121,7 @@ class BriberyBot:
         if k > len(order):
             return AllIn() if order else Fold()
         cards = sorted_cards(order[:k])
-        action: Action = Raise(cards) if target > highest else Call(cards)
-        return action if action in legal else Fold()
+        kind: type[Raise] | type[Call] = Raise if target > highest else Call
+        # `kind(cards) in legal`, without building the action or comparing every entry with it
+        listed = any(type(a) is kind and a.cards == cards for a in legal if isinstance(a, Raise | Call))
+        return listed_bet(kind, cards) if listed else Fold()

@@ -56,7 +56,6 @@ from mcbridge.games.bribery.actions import (
     WentAllIn,
     WinnerDraws,
     listed_bet,
-    sorted_cards,
 )
 from mcbridge.games.bribery.cards import by_size, luck_total
 from mcbridge.games.bribery.options import Influencer, luck_deck
@@ -338,7 +337,7 @@ class BriberyState(State):
         for s, cards in enumerate(self.played):
             if len(cards) > self.shown[s]:
                 self.shown[s] = len(cards)
-                luck = sorted_cards([c for c in cards if c != INFORMANT])
+                luck = tuple(sorted([c for c in cards if c != INFORMANT]))
                 events.append(CardsShown(s, luck, len(cards) - len(luck), luck_total(cards)))
         contenders = [s for s in range(len(self.players)) if self.status[s] == "in"]
         # A player needs a luck card in play to win; informants alone never win.
