@@ -42,35 +42,10 @@ CHIPS_PER_CUP = 2.0
 FAKE_RISK = 1.5
 
 
-def _hands(pool: Mapping[str, int], size: int) -> list[tuple[dict[str, int], float]]:
-    """Every colour-count vector of `size` cards drawn from `pool`, with its probability."""
-    colours = [c for c in COLOURS if pool.get(c, 0) > 0]
-    total = math.comb(sum(pool[c] for c in colours), size)
-    out: list[tuple[dict[str, int], float]] = []
-
-    def walk(i: int, left: int, chosen: dict[str, int], ways: int) -> None:
-        if left == 0:
-            out.append((dict(chosen), ways / total))
-            return
-        if i == len(colours):
-            return
-        colour = colours[i]
-        for take in range(min(left, pool[colour]), -1, -1):
-            if take:
-                chosen[colour] = take
-            else:
-                chosen.pop(colour, None)
-            walk(i + 1, left - take, chosen, ways * math.comb(pool[colour], take))
-        chosen.pop(colour, None)
-
-    walk(0, size, {}, 1)
-    return out
-
-
 @lru_cache(maxsize=256)
 def _draws(pool: tuple[tuple[str, int], ...], size: int) -> tuple[tuple[int, float], ...]:
-    """`_hands(dict(pool), size)` with each hand packed (cards.pack_counts), in the same
-    order and with the same probabilities, enumerated without building a dict per hand."""
+    """Every hand of `size` cards drawn from `pool` (colour -> cards), packed
+    (cards.pack_counts), with its probability (a multivariate hypergeometric)."""
     counts = dict(pool)
     colours = [(i, counts[c]) for i, c in enumerate(COLOURS) if counts.get(c, 0) > 0]
     total = math.comb(sum(n for _, n in colours), size)
@@ -110,16 +85,16 @@ def _other_player(
 ) -> tuple[dict[int, float], float]:
     """(P(cup = k), P(exposed by "fake!")) for a random other player, before any dealer bonus."""
     characters = [character_from_option(c) for c in json.loads(table_json) if c["id"] != mine]
-    hands = _hands(dict(deck_items), size)
+    hands = _draws(deck_items, size)
+    fake_bits = pack_counts([PACK_MASK if c in fakes else 0 for c in COLOURS])
     cups: dict[int, float] = {}
     exposable = 0.0
     weight = 1 / len(characters)
-    vectors = [tuple(counts.get(c, 0) for c in COLOURS) for counts, _ in hands]
     for character in characters:
-        for (counts, p), vector in zip(hands, vectors, strict=True):
-            cup = character.cup_of_counts(vector)
+        for code, p in hands:
+            cup = character.cup_of_packed(code)
             cups[cup] = cups.get(cup, 0.0) + p * weight
-            if character.exposed_by_fake and any(counts.get(f, 0) for f in fakes):
+            if character.exposed_by_fake and code & fake_bits:
                 exposable += p * weight
     return cups, exposable
 

@@ -76,17 +76,9 @@ class Character:
     def cup(self, hand: Sequence[str], dealer_bonus: int = 0) -> int:
         return self.base + dealer_bonus + sum(self.bonus(colour, hand.count(colour)) for colour in self.rows)
 
-    def cup_of_counts(self, counts: Sequence[int], dealer_bonus: int = 0) -> int:
-        """`cup` for a hand given as card counts in COLOURS order (what the bot enumerates,
-        thousands of hands per decision: the bonuses come from a table built once)."""
-        total = self.base + dealer_bonus
-        for i, colour, table in self._bonus_table:
-            k = counts[i]
-            total += table[k] if k < len(table) else self.bonus(colour, k)
-        return total
-
     def cup_of_packed(self, code: int, dealer_bonus: int = 0) -> int:
-        """`cup_of_counts` for a hand packed by `pack_counts` (no tuple built per hand)."""
+        """`cup` for a hand packed by `pack_counts` (what the bot enumerates, thousands of
+        hands per decision: the bonuses come from a table built once)."""
         total = self.base + dealer_bonus
         for i, colour, table in self._bonus_table:
             k = (code >> (PACK_BITS * i)) & PACK_MASK

@@ -205,8 +205,7 @@ class BraffState(State):
         return [*options, *raises, Drop()]
 
     def _raises(self, seat: int) -> list[Action]:
-        """One Raise per cup and stake; [decided here] one ActionRange per cup instead when
-        that would list more than MAX_LISTED actions (deep stacks), so the list stays small."""
+        """The raises `seat` can afford now (see `_raise_list`)."""
         return list(_raise_list(tuple(self._cups_above(seat)), self._total(seat)))
 
     def _discard_options(self, seat: int) -> list[Action]:
