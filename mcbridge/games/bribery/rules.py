@@ -481,8 +481,7 @@ class BriberyState(State):
         return (self.vp(seat), len(owned), *(int(card in owned) for card in self.game.options["tiebreak"]))
 
     def scores(self) -> list[int]:
-        vp_of = self.game.vp_of
-        return [sum([vp_of[card] for card in cards]) for cards in self.owned]
+        return list(map(self.vp, range(len(self.players))))
 
     def _rank_key(self, seat: int) -> tuple[int, ...]:
         return tuple(-k for k in self.standing_key(seat))
