@@ -183,18 +183,18 @@ class BriberyState(State):
 
     # -- transitions ----------------------------------------------------------------------
     def _apply(self, seat: int, action: Action) -> list[Event]:
-        if isinstance(action, ArrangeInfluencers) and self.phase == "arrange":
-            return self._arrange(action)
-        if isinstance(action, Shuffle) and self.phase == "shuffle":
-            return self._shuffle(action)
-        if self.phase == "bet":
+        if self.phase == "bet":  # most actions are bets
+            if isinstance(action, _BETS):
+                return self._bet(seat, action)
             if isinstance(action, Pass):
                 return self._pass(seat, action)
             if isinstance(action, Fold):
                 self.status[seat] = "folded"
                 return [Folded(seat), *self._advance(seat)]
-            if isinstance(action, Raise | Call | AllIn):
-                return self._bet(seat, action)
+        if isinstance(action, ArrangeInfluencers) and self.phase == "arrange":
+            return self._arrange(action)
+        if isinstance(action, Shuffle) and self.phase == "shuffle":
+            return self._shuffle(action)
         raise IllegalAction("wrong_phase", action=type(action).__name__, phase=self.phase)
 
     def _arrange(self, action: ArrangeInfluencers) -> list[Event]:
@@ -328,7 +328,7 @@ class BriberyState(State):
     def _showdown(self) -> list[Event]:
         if not any(self.played):
             return self._no_winner("nobody_bet")
-        informants = sum(card == INFORMANT for cards in self.played for card in cards)
+        informants = sum([cards.count(INFORMANT) for cards in self.played])
         mode = "low" if informants % 2 else "high"
         events: list[Event] = [Showdown(mode, informants)]
         # [decided here] Every card played this round turns face up, folded players' too:
@@ -341,7 +341,7 @@ class BriberyState(State):
                 events.append(CardsShown(s, luck, len(cards) - len(luck), luck_total(cards)))
         contenders = [s for s in range(len(self.players)) if self.status[s] == "in"]
         # A player needs a luck card in play to win; informants alone never win.
-        eligible = [s for s in contenders if any(c != INFORMANT for c in self.played[s])]
+        eligible = [s for s in contenders if len(self.played[s]) > self.played[s].count(INFORMANT)]
         totals = {s: luck_total(self.played[s]) for s in eligible}
         best = (min if mode == "low" else max)(totals.values()) if totals else None
         tied = [s for s in eligible if totals[s] == best]
@@ -506,6 +506,7 @@ def _not_held(cards: list[int], hand: list[int]) -> list[int]:
     return sorted((Counter(cards) - Counter(hand)).elements())
 
 
+_BETS = (Raise, Call, AllIn)
 _PASS_TWO = Pass("two_cards")
 _PASS_INFORMANT = Pass("card_and_informant")
 _FOLD = Fold()
