@@ -286,18 +286,20 @@ class BraffState(State):
         limit = int(self.game.options["max_discard"])
         if len(action.cards) > limit:
             raise IllegalAction("too_many_discards", count=len(action.cards), max=limit)
-        held = Counter(self.hands[seat])
-        for colour, count in Counter(action.cards).items():
-            if count > held[colour]:
-                raise IllegalAction("card_not_held", colour=colour, count=count, held=held[colour])
+        hand = self.hands[seat]
+        kept = list(hand)
+        for colour in action.cards:  # in COLOURS order (Discard.__post_init__)
+            if colour not in kept:
+                count, held = action.cards.count(colour), hand.count(colour)
+                raise IllegalAction("card_not_held", colour=colour, count=count, held=held)
+            kept.remove(colour)
         cost = len(action.cards) * self.discard_cost
         if cost > self.chips.stacks[seat]:
             raise IllegalAction("cannot_pay_discard", cost=cost, have=self.chips.stacks[seat])
         if len(action.cards) > len(self.pile):  # guarded by the option check; kept for safety
             raise IllegalAction("pile_empty", count=len(action.cards), left=len(self.pile))
-        held.subtract(action.cards)
         drawn, self.pile = self.pile[: len(action.cards)], self.pile[len(action.cards) :]
-        self.hands[seat] = list(sort_cards([*held.elements(), *drawn]))
+        self.hands[seat] = list(sort_cards([*kept, *drawn]))
         self.chips.put_in(seat, cost)
         self.discards[seat] = list(action.cards)
         self.queue.pop(0)
