@@ -29,10 +29,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # faults.harness
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "tables"))
 
+from faults.harness import restart_world, step_through_outages
 from table_support import Rig, make_rig, walk_into_booth
-from world_faults import restart_world, step_through_outages
 
 from mcbridge import CONFIG_DIR
 from mcbridge.core import CHANCE, Rng

@@ -11,22 +11,19 @@ direction: `replies` (server to client, what issue 15's fault campaign broke) an
         conn = Connection(proxy.host, proxy.port)
 
 Usable from any test directory: `from faults.proxy import FaultProxy, Faults` (pytest's
-`pythonpath` includes tests/). Every thread it starts is stopped and joined by `stop()`.
+`pythonpath` includes tests/). Every thread it starts is stopped and joined by `stop()`; `cut()` closes every open
+connection and keeps accepting.
 """
 
 from __future__ import annotations
 
-import contextlib
 import random
 import select
 import socket
-import threading
 import time
 from dataclasses import dataclass, field
-from typing import Self
 
-JOIN_TIMEOUT = 5.0
-_POLL = 0.1
+from faults.listener import JOIN_TIMEOUT, POLL, Listener, close
 
 
 @dataclass(frozen=True)
@@ -67,13 +64,13 @@ class _Disconnect(Exception):
     pass
 
 
-class FaultProxy:
+class FaultProxy(Listener):
     """See the module docstring. `set_faults` changes them while connections are open.
 
     `cut_after_requests=n` closes the *first* connection once it has forwarded n request
     lines (a server dropping the link in the middle of a batch). With `listening=False` the
     port is bound but refuses connections until `listen()`: a server that is down, on a port
-    nobody else can take meanwhile (it is never released and bound again).
+    nobody else can take meanwhile (see `faults.listener`: bound before it listens).
     """
 
     def __init__(
@@ -91,90 +88,31 @@ class FaultProxy:
         self.replies = _Direction(replies)
         self.requests = _Direction(requests)
         self.cut_after_requests = cut_after_requests
-        self.accepted = 0
-        self.host = "127.0.0.1"
-        self._server = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        self._server.bind((self.host, 0))
-        self._server.settimeout(_POLL)
-        self.port: int = self._server.getsockname()[1]
-        self._stop = threading.Event()
-        self._lock = threading.Lock()
-        self._threads: list[threading.Thread] = []
-        self._sockets: list[socket.socket] = []
-        if listening:
-            self.listen()
+        super().__init__(listening=listening)
 
-    def listen(self) -> None:
-        self._server.listen()
-        self._spawn(self._accept_loop)
-
-    # ------------------------------------------------------------------ control
     def set_faults(self, *, replies: Faults | None = None, requests: Faults | None = None) -> None:
         if replies is not None:
             self.replies.faults = replies
         if requests is not None:
             self.requests.faults = requests
 
-    def cut(self) -> None:
-        """Close every open connection now (the proxy keeps accepting)."""
-        self.cut_all()
-
-    def cut_all(self) -> None:
-        """Close every open connection now (the proxy keeps accepting)."""
-        with self._lock:
-            sockets, self._sockets = self._sockets, []
-        for sock in sockets:
-            _close(sock)
-
-    def stop(self) -> None:
-        self._stop.set()
-        self._server.close()
-        self.cut_all()
-        with self._lock:
-            threads = list(self._threads)
-        for thread in threads:
-            thread.join(JOIN_TIMEOUT)
-            assert not thread.is_alive(), f"{thread.name} did not stop"
-
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(self, *_: object) -> None:
-        self.stop()
-
-    # ------------------------------------------------------------------ plumbing
-    def _spawn(self, target: object, *args: object) -> None:
-        thread = threading.Thread(target=target, args=args, daemon=True)  # type: ignore[arg-type]
-        with self._lock:
-            self._threads.append(thread)
-        thread.start()
-
-    def _accept_loop(self) -> None:
-        while not self._stop.is_set():
-            try:
-                client, _ = self._server.accept()
-            except TimeoutError:
-                continue
-            except OSError:
-                return
-            try:
-                upstream = socket.create_connection(self.target, timeout=JOIN_TIMEOUT)
-            except OSError:
-                _close(client)
-                continue
-            client.settimeout(None)
-            upstream.settimeout(None)
-            upstream.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-            client.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-            self.accepted += 1
-            with self._lock:
-                self._sockets += [client, upstream]
-            number = self.accepted
-            rng_up = random.Random(f"{self.seed}:{number}:requests")
-            rng_down = random.Random(f"{self.seed}:{number}:replies")
-            limit = self.cut_after_requests if number == 1 else None
-            self._spawn(self._pump, client, upstream, self.requests, rng_up, limit)
-            self._spawn(self._pump, upstream, client, self.replies, rng_down, None)
+    def _handle(self, client: socket.socket) -> None:
+        """Open the upstream leg for this client and pump both directions in threads."""
+        try:
+            upstream = socket.create_connection(self.target, timeout=JOIN_TIMEOUT)
+        except OSError:
+            close(client)
+            return
+        for sock in (client, upstream):
+            sock.settimeout(None)
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self._track(upstream)
+        number = self.accepted
+        rng_up = random.Random(f"{self.seed}:{number}:requests")
+        rng_down = random.Random(f"{self.seed}:{number}:replies")
+        limit = self.cut_after_requests if number == 1 else None
+        self._spawn(self._pump, client, upstream, self.requests, rng_up, limit)
+        self._spawn(self._pump, upstream, client, self.replies, rng_down, None)
 
     def _pump(
         self,
@@ -189,7 +127,7 @@ class FaultProxy:
             while not self._stop.is_set():
                 # Blocking sockets, polled with select: a send never times out on a slow
                 # reader, and stop() unblocks everything by closing the sockets.
-                readable, _, _ = select.select([src], [], [], _POLL)
+                readable, _, _ = select.select([src], [], [], POLL)
                 if not readable:
                     continue
                 data = src.recv(1 << 16)
@@ -208,8 +146,8 @@ class FaultProxy:
         except (OSError, ValueError, _Disconnect):  # ValueError: select on a closed socket
             pass
         finally:
-            _close(src)
-            _close(dst)
+            close(src)
+            close(dst)
 
     def _forward(self, lines: list[bytes], dst: socket.socket, direction: _Direction, rng: random.Random) -> None:
         faults, stats = direction.faults, direction.stats
@@ -252,10 +190,3 @@ class FaultProxy:
 def _send(dst: socket.socket, lines: list[bytes]) -> None:
     if lines:
         dst.sendall(b"".join(line + b"\n" for line in lines))
-
-
-def _close(sock: socket.socket) -> None:
-    with contextlib.suppress(OSError):
-        sock.shutdown(socket.SHUT_RDWR)
-    with contextlib.suppress(OSError):
-        sock.close()

@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from faults.harness import restart_world, step_through_outages
 from table_support import Rig, make_rig, walk_into_booth
-from world_faults import restart_world, step_through_outages
 
 from mcbridge import CONFIG_DIR
 from mcbridge.core import CHANCE, Rng

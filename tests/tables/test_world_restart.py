@@ -9,8 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from faults.harness import rejoin, restart_world, run_until, step_through_outages
 from table_support import Rig, make_rig, seat_bots, shipped_arena, sign_text
-from world_faults import rejoin_bots, restart_world, run_until, step_through_outages, walk_bots_in
 
 from mcbridge.tables.shell import ShellWatch
 from mcbridge.world.embedded import EmbeddedHandle, start_embedded
@@ -53,7 +53,7 @@ def test_an_empty_restart_mid_match_rebuilds_relearns_names_and_ends_as_without_
 
         restarted = restart_world(world)
         assert not shell_in_place(restarted, r)  # empty: no arena
-        rejoin_bots(restarted, r.bots, order=[3, 2, 1, 0])  # before the controller is back
+        rejoin(r.bots, [3, 2, 1, 0], restarted.players.join)  # before the controller is back
         new_ids = {bot.player.name: bot.player.entity_id for bot in r.bots}
         assert any(old_ids[a] == new_ids[b] for a in old_ids for b in new_ids if a != b), "no id was reused"
 
@@ -75,7 +75,8 @@ def test_an_empty_restart_mid_match_rebuilds_relearns_names_and_ends_as_without_
         join_sign = r.arena.seats[0].signs["join"].at
         assert sign_text(restarted, r.arena, join_sign) is not None
 
-        walk_bots_in(r.bots)
+        for bot in r.bots:
+            bot.sit_down(by_walking=True)
         run_until(r, lambda: r.table.finished)
         assert played(r) == expected
     finally:

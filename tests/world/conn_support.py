@@ -1,87 +1,19 @@
 """A scripted line server for the connection tests: behaviours no real server here has
 (plain RJ without extensions, unsolicited lines). It listens on 127.0.0.1 only and stops
-every thread it starts. Links that break are `faults.proxy.FaultProxy`.
+every thread it starts (the accept loop is `faults.listener.Listener`, shared with the
+link-fault proxy). Links that break are `faults.proxy.FaultProxy`.
 """
 
 from __future__ import annotations
 
 import contextlib
 import socket
-import threading
 from collections.abc import Callable
-from typing import Self
 
-JOIN_TIMEOUT = 5.0
-
-
-class _Listener:
-    """Accept loop in a thread; subclasses handle each accepted socket."""
-
-    def __init__(self, port: int = 0) -> None:
-        self._server = socket.create_server(("127.0.0.1", port))
-        self._server.settimeout(0.1)
-        self.port = self._server.getsockname()[1]
-        self.host = "127.0.0.1"
-        self.accepted = 0
-        self._stop = threading.Event()
-        self._threads: list[threading.Thread] = []
-        self._sockets: list[socket.socket] = []
-        self._lock = threading.Lock()
-        self._spawn(self._accept_loop)
-
-    def _spawn(self, target: Callable[..., None], *args: object) -> None:
-        thread = threading.Thread(target=target, args=args, daemon=True)
-        with self._lock:
-            self._threads.append(thread)
-        thread.start()
-
-    def _accept_loop(self) -> None:
-        while not self._stop.is_set():
-            try:
-                client, _ = self._server.accept()
-            except TimeoutError:
-                continue
-            except OSError:
-                return
-            self.accepted += 1
-            with self._lock:
-                self._sockets.append(client)
-            self._handle(client)
-
-    def _handle(self, client: socket.socket) -> None:
-        raise NotImplementedError
-
-    def _track(self, sock: socket.socket) -> None:
-        with self._lock:
-            self._sockets.append(sock)
-
-    def cut(self) -> None:
-        """Close every open connection (the listener stays up)."""
-        with self._lock:
-            sockets, self._sockets = self._sockets, []
-        for sock in sockets:
-            with contextlib.suppress(OSError):
-                sock.shutdown(socket.SHUT_RDWR)
-            sock.close()
-
-    def stop(self) -> None:
-        self._stop.set()
-        self._server.close()
-        self.cut()
-        with self._lock:
-            threads = list(self._threads)
-        for thread in threads:
-            thread.join(JOIN_TIMEOUT)
-            assert not thread.is_alive(), f"{thread} did not stop"
-
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(self, *_: object) -> None:
-        self.stop()
+from faults.listener import Listener
 
 
-class ScriptedServer(_Listener):
+class ScriptedServer(Listener):
     """Answers each request line with `respond(line)`: a list of reply lines (maybe empty).
 
     Fences (`world.getBlockWithData`, `world.getBlocks`) are answered like RaspberryJuice
