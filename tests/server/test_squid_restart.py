@@ -1,0 +1,160 @@
+"""flying-squid killed mid-match and started again empty (issue 15, item 1, on the real server).
+
+A Wool Bluff match (booth mode, three mineflayer bots) is played twice on servers of its own
+(this test kills them, so not the session's): once calm, once with the server SIGKILLed by PID
+a few actions in and a new one started on the same two ports with an empty world. The bots
+rejoin in reversed order before the controller is back, so flying-squid hands the old entity
+ids to other people. The controller must notice the lost link and pause the timers, reconnect,
+see the emptied world (the floor probe), rebuild the arena shell, re-render the signs and the
+booths, learn who is who again, and resume the timers with the time that was left; the match
+then ends with exactly the calm run's journal and result. The embedded world's twin of this
+test is tests/tables/test_world_restart.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+import pytest
+from faults.harness import rejoin, restart_squid, step_through_outages
+from squid_match_support import BridgeReader, ReachingPlayer, SquidRig, make_rig, shipped_arena
+from squid_support import start_or_skip, wait_until
+
+from mcbridge.tables.config import Arena
+from mcbridge.tables.demo import TableBot
+from mcbridge.tables.shell import ShellWatch
+from mcbridge.world.geometry import Pos
+from mcbridge.world.realserver import FlyingSquidServer
+
+pytestmark = [pytest.mark.server, pytest.mark.slow]
+
+NAMES = ["Aki", "Ben", "Chie"]
+SEED = 4
+BOT_SEED = 12
+RESTART_AT = 8  # journaled actions (the deal included) before the server is killed
+RECONNECT_CYCLES = 20  # cycles the controller gets to find the new server
+Played = tuple[list[tuple[int, dict[str, Any]]], dict[str, Any] | None]
+
+
+def arena() -> Arena:
+    return shipped_arena(dispensing="booth", options={"turns": 2})
+
+
+@pytest.fixture
+def servers() -> Iterator[list[FlyingSquidServer]]:
+    """Servers this test starts; whatever is still running at the end is stopped."""
+    started: list[FlyingSquidServer] = []
+    yield started
+    for server in started:
+        server.stop()
+
+
+def seat(rig: SquidRig, server: FlyingSquidServer) -> None:
+    """The bots walk from the spawn to the backs of booths 0..2 and click the join signs."""
+    bots = [
+        TableBot(rig.table, ReachingPlayer(server.players.join(name), rig.arena), booth, BOT_SEED)
+        for booth, name in enumerate(NAMES)
+    ]
+    rig.in_parallel([partial(bot.sit_down, by_walking=False) for bot in bots])
+    rig.run_until(
+        lambda: [o.name if o else None for o in rig.table.occupants[: len(NAMES)]] == NAMES,
+        "the join-sign clicks seat the bots",
+        max_cycles=40,
+        bots_act=False,
+    )
+    rig.bots = bots
+
+
+def played(rig: SquidRig) -> Played:
+    assert rig.table.match_id is not None
+    saved = rig.journal.match(rig.table.match_id)
+    return saved.actions, saved.result
+
+
+def shell_blocks(reader: BridgeReader, rig: SquidRig) -> tuple[list[int], list[int]]:
+    """(found, wanted) block ids at the cells the controller's floor probe reads."""
+    watch = ShellWatch(rig.arena)
+    found = reader.blocks_with_data(list(watch.expected))
+    return [b.id for b in found], list(watch.expected.values())
+
+
+def calm_run(servers: list[FlyingSquidServer], journal: Path) -> Played:
+    server = start_or_skip()
+    servers.append(server)
+    rig = make_rig(server, arena(), journal, SEED)
+    try:
+        seat(rig, server)
+        rig.run_until(lambda: rig.table.finished, "the calm match")
+        return played(rig)
+    finally:
+        rig.close()
+        server.stop()
+
+
+def test_a_killed_server_restarted_empty_mid_match_ends_the_match_as_without_it(
+    servers: list[FlyingSquidServer], tmp_path: Path
+) -> None:
+    expected = calm_run(servers, tmp_path / "calm.sqlite")
+
+    server = start_or_skip()
+    servers.append(server)
+    rig = make_rig(server, arena(), tmp_path / "journal.sqlite", SEED)
+    reader: BridgeReader | None = None
+    try:
+        seat(rig, server)
+        rig.run_until(lambda: rig.table.state is not None and rig.table.seq >= RESTART_AT, "a few actions in")
+        rig.step()  # the bots' last clicks are taken before the server goes
+        at = rig.table.seq
+        assert 0 < at < len(expected[0])
+        old_ids = {bot.player.name: bot.player.entity_id for bot in rig.bots}
+
+        restarted = restart_squid(server)
+        servers.append(restarted)
+        assert (restarted.port, restarted.minecraft_port) == (server.port, server.minecraft_port)
+        reader = BridgeReader(restarted.port)
+        found, wanted = shell_blocks(reader, rig)
+        assert all(f != w for f, w in zip(found, wanted, strict=True))  # empty: no arena at all
+        # back in reversed order before the controller is: ids now belong to other people
+        rejoin(rig.bots[::-1], range(len(NAMES)), lambda name: ReachingPlayer(restarted.players.join(name), rig.arena))
+        new_ids = {bot.player.name: bot.player.entity_id for bot in rig.bots}
+        assert any(old_ids[a] == new_ids[b] for a in old_ids for b in new_ids if a != b), (old_ids, new_ids)
+
+        assert not step_through_outages(rig)  # the link is gone: the tables pause
+        left = {seat: due - rig.clock.now for seat, due in rig.table.deadlines.items()}
+        assert left  # someone's clock was running
+        rig.clock.now += 10 * max(rig.arena.timeouts.values())  # a long outage on the step clock
+        for _ in range(RECONNECT_CYCLES):
+            if step_through_outages(rig):
+                break
+        else:
+            raise AssertionError("the controller did not reconnect")
+        assert rig.supervisor.conn.stats.reconnects == 1
+        assert rig.table.seq == at  # nobody was played through for the outage
+        assert rig.table.deadlines.keys() == left.keys()
+        assert all(abs(rig.table.deadlines[s] - rig.clock.now - left[s]) < 1.0 for s in left)  # the time left
+        for _ in range(3):
+            rig.step()  # probe, rebuild, re-render
+        found, wanted = shell_blocks(reader, rig)
+        assert found == wanted
+        for booth, name in enumerate(NAMES):  # the join signs name their players again
+            join_sign = rig.arena.frame.to_world(rig.arena.seats[booth].signs["join"].at)
+            wait_until(partial(sign_says, restarted, join_sign, name), what=f"the join sign of booth {booth}")
+        status = rig.arena.frame.to_world(rig.arena.board_signs["status"].at)
+        assert restarted.sign_lines(status.x, status.y, status.z) is not None
+        assert [o.name if o else None for o in rig.table.occupants[: len(NAMES)]] == NAMES  # seats kept
+
+        rig.in_parallel([partial(bot.sit_down, by_walking=True) for bot in rig.bots])  # sword, booth
+        rig.run_until(lambda: rig.table.finished, "the match after the restart")
+        assert played(rig) == expected
+    finally:
+        if reader is not None:
+            reader.close()
+        rig.close()
+
+
+def sign_says(server: FlyingSquidServer, at: Pos, words: str) -> bool:
+    lines = server.sign_lines(at.x, at.y, at.z)
+    return lines is not None and any(words in line for line in lines)
