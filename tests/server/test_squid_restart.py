@@ -145,6 +145,8 @@ def test_a_killed_server_restarted_empty_mid_match_ends_the_match_as_without_it(
         status = rig.arena.frame.to_world(rig.arena.board_signs["status"].at)
         assert restarted.sign_lines(status.x, status.y, status.z) is not None
         assert [o.name if o else None for o in rig.table.occupants[: len(NAMES)]] == NAMES  # seats kept
+        registry = rig.supervisor.protocol.registry  # who is who: learned again from the new ids
+        assert {bot.player.name: registry.name_of(bot.player.entity_id) for bot in rig.bots} == {n: n for n in NAMES}
 
         rig.in_parallel([partial(bot.sit_down, by_walking=True) for bot in rig.bots])  # sword, booth
         rig.run_until(lambda: rig.table.finished, "the match after the restart")
