@@ -193,9 +193,10 @@ class Controller:
         self.send(command)
         return self.reply()
 
-    def kill(self, after: float | None) -> None:
+    def kill(self, after: float | None) -> bool:
         """SIGKILL by PID `after` seconds into a cycle (None: once the cycle has answered, its
-        answer thrown away, as if the kill had landed just before the child could send it)."""
+        answer thrown away, as if the kill had landed just before the child could send it).
+        Returns whether the kill landed before the cycle had answered."""
         self.send("cycle")
         if after is None:
             self.reply()
@@ -204,6 +205,7 @@ class Controller:
         os.kill(self.process.pid, signal.SIGKILL)
         self.process.wait(REPLY_TIMEOUT)
         self.close()
+        return after is not None and self._lines.empty()
 
     def stop(self) -> None:
         assert self.process.stdin is not None
@@ -226,6 +228,7 @@ class Controller:
 class Figures:
     matches: int = 0
     kills: int = 0
+    kills_mid_cycle: int = 0  # the cycle had not answered yet when the SIGKILL landed
     restarts: int = 0
     disk_fills: int = 0
     wrong: int = 0
@@ -293,9 +296,10 @@ class Match:
             self.join(list(reversed(self.names)))
             figures.restarts += 1
         elif kind in ("kill", "kill-after"):
-            self.controller.kill(None if kind == "kill-after" else rng.uniform(0.0, KILL_WITHIN))
+            mid_cycle = self.controller.kill(None if kind == "kill-after" else rng.uniform(0.0, KILL_WITHIN))
             self.controller = self._controller(build=False)
             figures.kills += 1
+            figures.kills_mid_cycle += mid_cycle
         else:
             self.absorb(self.controller.ask(f"disk {rng.randint(3, 30)}"))
             figures.disk_fills += 1
@@ -393,7 +397,8 @@ def main() -> None:
     print(f"soak: {figures.matches} matches ({', '.join(games)}), {figures.cycles} faulted-run cycles, "
           f"{elapsed:.0f} s wall, CPU {time.process_time() - cpu:.0f} s here + "
           f"{children.children_user + children.children_system:.0f} s in the controller children")
-    print(f"kills survived:         {figures.kills} (SIGKILL of the controller process, mid-cycle)")
+    print(f"kills survived:         {figures.kills} (SIGKILL of the controller process; "
+          f"{figures.kills_mid_cycle} before the cycle had answered)")
     print(f"restarts survived:      {figures.restarts} (empty restarts and kills with the world down 3-30 s)")
     print(f"disk fills survived:    {figures.disk_fills}")
     print(f"wrong values accepted:  {figures.wrong}")

@@ -1,19 +1,22 @@
 """flying-squid killed mid-match and started again empty (issue 15, item 1, on the real server).
 
-A Wool Bluff match (booth mode, three mineflayer bots) is played twice on servers of its own
-(this test kills them, so not the session's): once calm, once with the server SIGKILLed by PID
-a few actions in and a new one started on the same two ports with an empty world. The bots
+A match is played twice on servers of its own (this test kills them, so not the session's):
+once calm, once with the server SIGKILLed by PID a few actions in and a new one started on the
+same two ports with an empty world. Two tables: Wool Bluff (booth mode, `TableBot`s) and Dice
+Bluff (a sign table, `SignBot`s clicking its signs), three mineflayer bots each. The bots
 rejoin in reversed order before the controller is back, so flying-squid hands the old entity
 ids to other people. The controller must notice the lost link and pause the timers, reconnect,
 see the emptied world (the floor probe), rebuild the arena shell, re-render the signs and the
 booths, learn who is who again, and resume the timers with the time that was left; the match
-then ends with exactly the calm run's journal and result. The embedded world's twin of this
-test is tests/tables/test_world_restart.py.
+then ends with exactly the calm run's journal and result. The embedded world's twins of this
+test are tests/tables/test_world_restart.py and test_every_kit_restart.py.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import dataclasses
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -21,41 +24,41 @@ from typing import Any
 import pytest
 from faults.harness import rejoin, restart_squid, step_through_outages
 from squid_match_support import BridgeReader, ReachingPlayer, SquidRig, make_rig, shipped_arena
+from squid_sign_support import SignBot, seat_sign_bots
 from squid_support import start_or_skip, wait_until
 
-from mcbridge.tables.config import Arena
+from mcbridge import CONFIG_DIR
+from mcbridge.games.dice_bluff import DiceBluffBot
+from mcbridge.tables.config import Arena, load_arena
 from mcbridge.tables.demo import TableBot
 from mcbridge.tables.shell import ShellWatch
+from mcbridge.world.driver import DIAMOND_SWORD
 from mcbridge.world.geometry import Pos
 from mcbridge.world.realserver import FlyingSquidServer
 
 pytestmark = [pytest.mark.server, pytest.mark.slow]
 
 NAMES = ["Aki", "Ben", "Chie"]
-SEED = 4
-BOT_SEED = 12
-RESTART_AT = 8  # journaled actions (the deal included) before the server is killed
 RECONNECT_CYCLES = 20  # cycles the controller gets to find the new server
+MATCH_SECONDS = 240.0  # wall-clock cap on one match (a loaded machine: bots walk slowly)
 Played = tuple[list[tuple[int, dict[str, Any]]], dict[str, Any] | None]
 
 
-def arena() -> Arena:
-    return shipped_arena(dispensing="booth", options={"turns": 2})
+@dataclass(frozen=True)
+class Case:
+    """One table under the restart: its arena, how its bots sit down, how they come back."""
+
+    arena: Callable[[], Arena]
+    seat: Callable[[SquidRig, FlyingSquidServer], None]
+    back_in: Callable[[Any], None]  # after the restart: sword in hand, into the booth
+    seed: int
+    restart_at: int  # journaled actions (the deal included) before the server is killed
 
 
-@pytest.fixture
-def servers() -> Iterator[list[FlyingSquidServer]]:
-    """Servers this test starts; whatever is still running at the end is stopped."""
-    started: list[FlyingSquidServer] = []
-    yield started
-    for server in started:
-        server.stop()
-
-
-def seat(rig: SquidRig, server: FlyingSquidServer) -> None:
-    """The bots walk from the spawn to the backs of booths 0..2 and click the join signs."""
+def seat_table_bots(rig: SquidRig, server: FlyingSquidServer) -> None:
+    """Wool Bluff's bots walk from the spawn to the backs of booths 0..2, click the join signs."""
     bots = [
-        TableBot(rig.table, ReachingPlayer(server.players.join(name), rig.arena), booth, BOT_SEED)
+        TableBot(rig.table, ReachingPlayer(server.players.join(name), rig.arena), booth, 12)
         for booth, name in enumerate(NAMES)
     ]
     rig.in_parallel([partial(bot.sit_down, by_walking=False) for bot in bots])
@@ -66,6 +69,45 @@ def seat(rig: SquidRig, server: FlyingSquidServer) -> None:
         bots_act=False,
     )
     rig.bots = bots
+
+
+def seat_dice_bots(rig: SquidRig, server: FlyingSquidServer) -> None:
+    bots = [
+        SignBot(rig.table, ReachingPlayer(server.players.join(name), rig.arena), booth, 13, DiceBluffBot())
+        for booth, name in enumerate(NAMES)
+    ]
+    seat_sign_bots(rig, bots)
+
+
+def sign_bot_back_in(bot: SignBot) -> None:
+    bot.player.hold(DIAMOND_SWORD)
+    bot.go("inside")
+
+
+def dice_arena() -> Arena:
+    arena = load_arena(CONFIG_DIR / "arenas" / "dice_bluff.yaml")
+    return dataclasses.replace(arena, options={**arena.options, "dice_per_player": 1})
+
+
+CASES = {
+    "wool_bluff": Case(
+        lambda: shipped_arena(dispensing="booth", options={"turns": 2}),
+        seat_table_bots,
+        lambda bot: bot.sit_down(by_walking=True),
+        seed=4,
+        restart_at=8,
+    ),
+    "dice_bluff": Case(dice_arena, seat_dice_bots, sign_bot_back_in, seed=5, restart_at=3),
+}
+
+
+@pytest.fixture
+def servers() -> Iterator[list[FlyingSquidServer]]:
+    """Servers this test starts; whatever is still running at the end is stopped."""
+    started: list[FlyingSquidServer] = []
+    yield started
+    for server in started:
+        server.stop()
 
 
 def played(rig: SquidRig) -> Played:
@@ -81,31 +123,33 @@ def shell_blocks(reader: BridgeReader, rig: SquidRig) -> tuple[list[int], list[i
     return [b.id for b in found], list(watch.expected.values())
 
 
-def calm_run(servers: list[FlyingSquidServer], journal: Path) -> Played:
+def calm_run(case: Case, servers: list[FlyingSquidServer], journal: Path) -> Played:
     server = start_or_skip()
     servers.append(server)
-    rig = make_rig(server, arena(), journal, SEED)
+    rig = make_rig(server, case.arena(), journal, case.seed)
     try:
-        seat(rig, server)
-        rig.run_until(lambda: rig.table.finished, "the calm match")
+        case.seat(rig, server)
+        rig.run_until(lambda: rig.table.finished, "the calm match", max_seconds=MATCH_SECONDS)
         return played(rig)
     finally:
         rig.close()
         server.stop()
 
 
+@pytest.mark.parametrize("game", list(CASES))
 def test_a_killed_server_restarted_empty_mid_match_ends_the_match_as_without_it(
-    servers: list[FlyingSquidServer], tmp_path: Path
+    game: str, servers: list[FlyingSquidServer], tmp_path: Path
 ) -> None:
-    expected = calm_run(servers, tmp_path / "calm.sqlite")
+    case = CASES[game]
+    expected = calm_run(case, servers, tmp_path / "calm.sqlite")
 
     server = start_or_skip()
     servers.append(server)
-    rig = make_rig(server, arena(), tmp_path / "journal.sqlite", SEED)
+    rig = make_rig(server, case.arena(), tmp_path / "journal.sqlite", case.seed)
     reader: BridgeReader | None = None
     try:
-        seat(rig, server)
-        rig.run_until(lambda: rig.table.state is not None and rig.table.seq >= RESTART_AT, "a few actions in")
+        case.seat(rig, server)
+        rig.run_until(lambda: rig.table.state is not None and rig.table.seq >= case.restart_at, "a few actions in")
         rig.step()  # the bots' last clicks are taken before the server goes
         at = rig.table.seq
         assert 0 < at < len(expected[0])
@@ -148,8 +192,8 @@ def test_a_killed_server_restarted_empty_mid_match_ends_the_match_as_without_it(
         registry = rig.supervisor.protocol.registry  # who is who: learned again from the new ids
         assert {bot.player.name: registry.name_of(bot.player.entity_id) for bot in rig.bots} == {n: n for n in NAMES}
 
-        rig.in_parallel([partial(bot.sit_down, by_walking=True) for bot in rig.bots])  # sword, booth
-        rig.run_until(lambda: rig.table.finished, "the match after the restart")
+        rig.in_parallel([partial(case.back_in, bot) for bot in rig.bots])  # sword in hand, into the booth
+        rig.run_until(lambda: rig.table.finished, "the match after the restart", max_seconds=MATCH_SECONDS)
         assert played(rig) == expected
     finally:
         if reader is not None:
