@@ -11,8 +11,8 @@ direction: `replies` (server to client, what issue 15's fault campaign broke) an
         conn = Connection(proxy.host, proxy.port)
 
 Usable from any test directory: `from faults.proxy import FaultProxy, Faults` (pytest's
-`pythonpath` includes tests/). Every thread it starts is stopped and joined by `stop()`; `cut()` closes every open
-connection and keeps accepting.
+`pythonpath` includes tests/). Every thread it starts is stopped and joined by `stop()`;
+`cut()` closes every open connection and keeps accepting.
 """
 
 from __future__ import annotations
@@ -88,6 +88,7 @@ class FaultProxy(Listener):
         self.replies = _Direction(replies)
         self.requests = _Direction(requests)
         self.cut_after_requests = cut_after_requests
+        self.linked = 0  # connections passed through (accepted with the target reachable)
         super().__init__(listening=listening)
 
     def set_faults(self, *, replies: Faults | None = None, requests: Faults | None = None) -> None:
@@ -107,7 +108,8 @@ class FaultProxy(Listener):
             sock.settimeout(None)
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         self._track(upstream)
-        number = self.accepted
+        self.linked += 1
+        number = self.linked  # the seeds and `cut_after_requests` count linked connections only
         rng_up = random.Random(f"{self.seed}:{number}:requests")
         rng_down = random.Random(f"{self.seed}:{number}:replies")
         limit = self.cut_after_requests if number == 1 else None
