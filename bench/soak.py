@@ -6,9 +6,9 @@ The controller (one table, its supervisor, its journal, and a seeded random poli
 for the players' moves) runs in a child process (`soak.py controller`, driven one cycle per
 line over its stdin/stdout). Faults: the world restarts empty on the same port (players rejoin
 in reversed order, so entity ids go to other people); the world is killed and stays down for a
-while before it restarts; the controller is killed with a real SIGKILL by PID, a few
-milliseconds into a cycle (wherever it is then: mid-batch, mid-commit, between two
-statements), and a new child resumes from the journal; the disk fills (`PRAGMA
+while before it restarts; the controller is killed with a real SIGKILL by PID at a random
+moment within a cycle as long as the one before (wherever it is then: mid-batch, mid-commit,
+between two statements, or just done), and a new child resumes from the journal; the disk fills (`PRAGMA
 max_page_count`) for a while. Moves come from a seeded random policy keyed by (seat, action
 number), so a match that survives its faults has exactly the calm twin's journal.
 
@@ -69,7 +69,6 @@ RECONNECT_TIMEOUT = 0.3  # each cycle with the world down waits this long, not t
 FAULT_CHANCE = 0.03  # per cycle of a running match
 KINDS = ["restart", "down", "kill", "disk"]
 REPLY_TIMEOUT = 60.0  # one command to the controller child (a cycle with the world down: 0.3 s)
-KILL_WITHIN = 0.01  # a SIGKILL lands this many seconds (at most) into a cycle
 Actions = list[tuple[int, dict[str, Any]]]
 
 
@@ -166,6 +165,7 @@ class Controller:
         self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log,
                                         text=True, encoding="utf-8")
         self._lines: queue.Queue[str | None] = queue.Queue()
+        self.cycle_seconds = 0.0  # how long the last cycle took, command to answer
         threading.Thread(target=self._read, daemon=True).start()
 
     def _read(self) -> None:
@@ -190,8 +190,12 @@ class Controller:
         return status
 
     def ask(self, command: str) -> dict[str, Any]:
+        started = time.perf_counter()
         self.send(command)
-        return self.reply()
+        status = self.reply()
+        if command == "cycle":
+            self.cycle_seconds = time.perf_counter() - started
+        return status
 
     def kill(self, after: float | None) -> bool:
         """SIGKILL by PID `after` seconds into a cycle (None: once the cycle has answered, its
@@ -205,7 +209,11 @@ class Controller:
         os.kill(self.process.pid, signal.SIGKILL)
         self.process.wait(REPLY_TIMEOUT)
         self.close()
-        return after is not None and self._lines.empty()
+        answered = False
+        while not self._lines.empty():  # a status line came before the kill; None is the EOF
+            if self._lines.get() is not None:
+                answered = True
+        return after is not None and not answered
 
     def stop(self) -> None:
         assert self.process.stdin is not None
@@ -296,7 +304,9 @@ class Match:
             self.join(list(reversed(self.names)))
             figures.restarts += 1
         elif kind in ("kill", "kill-after"):
-            mid_cycle = self.controller.kill(None if kind == "kill-after" else rng.uniform(0.0, KILL_WITHIN))
+            # somewhere within a cycle as long as the last one (its answer may still come first)
+            after = None if kind == "kill-after" else rng.uniform(0.0, self.controller.cycle_seconds)
+            mid_cycle = self.controller.kill(after)
             self.controller = self._controller(build=False)
             figures.kills += 1
             figures.kills_mid_cycle += mid_cycle
