@@ -8,8 +8,8 @@ line over its stdin/stdout). Faults: the world restarts empty on the same port (
 in reversed order, so entity ids go to other people); the world is killed and stays down for a
 while before it restarts; the controller is killed with a real SIGKILL by PID at a random
 moment within a cycle as long as the one before (wherever it is then: mid-batch, mid-commit,
-between two statements, or just done), and a new child resumes from the journal; the disk fills (`PRAGMA
-max_page_count`) for a while. Moves come from a seeded random policy keyed by (seat, action
+between two statements, or just done), and a new child resumes from the journal; the disk
+fills (`PRAGMA max_page_count`) for a while. Moves come from a seeded random policy keyed by (seat, action
 number), so a match that survives its faults has exactly the calm twin's journal.
 
 Printed: kills survived, restarts survived, disk fills survived, wrong values accepted
@@ -18,13 +18,15 @@ actions lost (moves the child reported accepted that the final journal lacks). G
 On a difference the first actions of both journals and the faults thrown at that match are
 printed, so a divergence names its cause.
 
-Twins (the one divergence seen before this harness, a Briscola bugiarda match differing from
-its twin at action 0, was this): a fault thrown in the cycle that finished the match (the
-old loop looked at `finished` only before the cycle, not after it) killed the controller
-after the result was journaled; the new one found no unfinished match and, the players still
-seated, started the arena's next match (the next seed), whose journal the soak then compared.
-Now no fault is thrown once the match is over, and the match of record is the first one by
-its journal id, whatever a resumed controller starts afterwards (tests/faults/test_soak.py).
+Twins. The one divergence seen before this harness (a Briscola bugiarda match differing
+from its twin at action 0, once in 8 runs) is explained by a race in the old loop, found by
+reading and reproduced on purpose: it looked at `finished` before each cycle but threw its
+fault after it, so a kill could follow the cycle that journaled the result; the resumed
+controller found no unfinished match and, the players still seated, started the arena's next
+match (the next seed), whose journal was then compared with the twin, from action 0. Now no
+fault is thrown once the match is over, and the match of record is the first one by its
+journal id, whatever a resumed controller starts afterwards (tests/faults/test_soak.py
+places a SIGKILL exactly there; with the old loop's rules it compares match 2 and fails).
 
     .venv/bin/python bench/soak.py [--seconds 120] [--seed 1] [--faults restart,down,kill,disk]
 """
