@@ -353,7 +353,7 @@ class State(ABC):
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """JSON-able; None = public. The shared `header` beside the game's own keys."""
         view = self._view(seat)
-        view["header"] = self.header().to_json()
+        view["header"] = self._header_json()
         return view
 
     @abstractmethod
@@ -374,6 +374,23 @@ class State(ABC):
             seq=self.seq,
             deadline=deadline if deadline in timeouts and not self.is_over else None,
         )
+
+    def _header_json(self) -> dict[str, Any]:
+        """`header().to_json()` built directly: every view carries it, so the typed object
+        and its copy into a dict are skipped on this path (a test holds the two equal)."""
+        phase = self.phase
+        deadline = self.deadline_phases.get(phase, phase)
+        return {
+            "game": self.game.name,
+            "phase": phase,
+            "players": list(self.players),
+            "to_act": sorted(self.to_act()),
+            "scores": self.scores(),
+            "score_name": self.score_name,
+            "better": self.better,
+            "seq": self.seq,
+            "deadline": deadline if phase != "over" and deadline in (self.game.options.get("timeouts") or ()) else None,
+        }
 
     @property
     def is_over(self) -> bool:

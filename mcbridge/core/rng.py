@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -22,6 +23,19 @@ def derive_seed(seed: int | str, *labels: object) -> int:
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 
 
+@lru_cache(maxsize=256)
+def _cumulative(weights: tuple[tuple[str, int], ...]) -> tuple[list[str], list[float]]:
+    """Keys and cumulative weights of a weight table, once per table (a match deals from the
+    same weights every turn); the draws are exactly those of the sums made each time."""
+    keys = [key for key, _ in weights]
+    cum: list[float] = []
+    total = 0.0
+    for _, weight in weights:
+        total += weight
+        cum.append(total)
+    return keys, cum
+
+
 class Rng(random.Random):
     """`random.Random` with the draws games need."""
 
@@ -31,12 +45,7 @@ class Rng(random.Random):
 
     def weighted_counts(self, weights: Mapping[str, int], n: int) -> dict[str, int]:
         """Draw n items with replacement from an endless supply; counts per key (all keys)."""
-        keys = list(weights)
-        cum: list[float] = []
-        total = 0.0
-        for key in keys:
-            total += weights[key]
-            cum.append(total)
+        keys, cum = _cumulative(tuple(weights.items()))
         counts = dict.fromkeys(keys, 0)
         for key in self.choices(keys, cum_weights=cum, k=n):
             counts[key] += 1
