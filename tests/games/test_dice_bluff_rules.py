@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from mcbridge.core import CHANCE, IllegalAction
+from mcbridge.core.legal import expand
 from mcbridge.games import load
 from mcbridge.games.dice_bluff import (
     Bid,
@@ -350,7 +351,7 @@ def test_perudo_from_wilds_needs_double_plus_one(m: int) -> None:
 
 def test_perudo_no_paco_opening_and_loser_pays_one() -> None:
     state = start({"ruleset": "perudo"}, [[1, 1, 1, 1, 1], [2, 3, 4, 5, 6]])
-    assert not any(isinstance(a, Bid) and a.face == 1 for a in state.legal_actions(0))
+    assert not any(isinstance(a, Bid) and a.face == 1 for a in expand(state.legal_actions(0)))
     with pytest.raises(IllegalAction) as err:
         state.apply(0, Bid(2, 1))
     assert err.value.code == "no_wild_opening"
@@ -380,7 +381,7 @@ def test_palifico_round_when_a_player_first_drops_to_one_die() -> None:
     legal = state.legal_actions(0)
     assert Bid(1, 1) in legal  # pacos may open a palifico round
     state.apply(0, Bid(2, 4))
-    assert {a.face for a in state.legal_actions(1) if isinstance(a, Bid)} == {4}  # face fixed
+    assert {a.face for a in expand(state.legal_actions(1)) if isinstance(a, Bid)} == {4}  # face fixed
     with pytest.raises(IllegalAction) as err:
         state.apply(1, Bid(3, 5))
     assert err.value.code == "palifico_face_fixed"

@@ -56,9 +56,18 @@ class Challenge(Action):
 
 @dataclass(frozen=True, slots=True)
 class SetAside(Action):
-    """Put these faces from under the cup out in the open, re-roll the rest, then raise."""
+    """Put these faces from under the cup out in the open, re-roll the rest, then raise.
+
+    The dice are a multiset: any order is accepted and kept sorted, so an action `apply`
+    accepts always equals the one `legal_actions` lists (and journals one spelling). Dice
+    that are not all whole numbers are kept as given, for `apply` to refuse by name."""
 
     dice: Dice
+
+    def __post_init__(self) -> None:
+        dice = self.dice
+        if isinstance(dice, tuple | list) and all(type(d) is int for d in dice):
+            object.__setattr__(self, "dice", tuple(sorted(dice)))
 
 
 ACTION_TYPES: tuple[type[Action], ...] = (FirstSeat, Roll, Reroll, Bid, Challenge, SetAside)

@@ -28,5 +28,7 @@ class DiceBluff(Game):
     def __init__(self, options: Mapping[str, Any] | None = None, seed_file: Path | None = None) -> None:
         super().__init__(options, seed_file)
         self.rules = resolve_rules(self.options)
+        #: what every view shows as "rules" (a copy of it: views are the caller's to change)
+        self.rules_json = self.rules.to_json()
         #: (dice in play, palifico, fixed face, wild allowed) -> its bid ladder, built on first use
         self.ladders: dict[tuple[int, bool, int | None, bool], Ladder] = {}

@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import NamedTuple
 
+from mcbridge.core.legal import ActionRange
 from mcbridge.games.dice_bluff.actions import FACES, Bid, Challenge
 from mcbridge.games.dice_bluff.options import DiceRules
 
@@ -67,6 +68,23 @@ class Ladder(NamedTuple):
     position: dict[Bid, int]
     by_id: dict[int, int]
     labels: tuple[str, ...]
+    ranged: dict[int, tuple[ActionRange, ...]]  # start position -> `ranges(start)`, filled on use
+
+    def ranges(self, start: int) -> tuple[ActionRange, ...]:
+        """The bids from `start` on as one `ActionRange` of counts per face, the face whose
+        lowest legal bid comes first in the ladder first (the legal list's compact form:
+        at most six entries instead of one per bid; kept per start position)."""
+        found = self.ranged.get(start)
+        if found is None:
+            lowest: dict[int, Bid] = {}
+            highest: dict[int, int] = {}
+            for bid in self.bids[start:]:
+                lowest.setdefault(bid.face, bid)
+                highest[bid.face] = max(highest.get(bid.face, 0), bid.count)
+            found = self.ranged[start] = tuple(ActionRange(b, "count", highest[b.face]) for b in lowest.values())
+            # every face's legal counts are one run (the keys grow with the count)
+            assert sum(map(len, found)) == len(self.bids) - start
+        return found
 
     def above(self, standing: Bid | None, rules: DiceRules, palifico: bool) -> int:
         """Position of the first bid that beats `standing` (0 when nothing stands)."""
@@ -93,7 +111,7 @@ def ladder(
     bids.sort(key=lambda b: bid_key(b.count, b.face, rules, palifico))  # stable: equal keys keep face order
     keys = tuple(bid_key(b.count, b.face, rules, palifico) for b in bids)
     labels = tuple(face_label(b.face, rules, palifico) for b in bids)
-    return Ladder(bids, keys, {b: i for i, b in enumerate(bids)}, {id(b): i for i, b in enumerate(bids)}, labels)
+    return Ladder(bids, keys, {b: i for i, b in enumerate(bids)}, {id(b): i for i, b in enumerate(bids)}, labels, {})
 
 
 def ladder_for(

@@ -9,6 +9,7 @@ before any mutation, so a refused action changes nothing.
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -155,13 +156,13 @@ class DiceBluffState(State):
         if self.phase != "bid":
             return []  # rolls: too many outcomes to list; see sample_chance
         rungs, start = self._ladder()
-        actions: list[Action] = rungs.bids[start:]  # type: ignore[assignment]  # a fresh list, of Bids
+        # [decided here] always the compact form (one count range per face, lowest raise
+        # first), so callers meet ranges in every match, not only in big ones
+        actions: list[Action] = list(rungs.ranges(start))
         if self.bid is not None and not self.must_raise:
             actions.append(CHALLENGE)
         if self._can_set_aside(seat):
-            hidden = self.hidden[seat] or []
-            picks = {sorted_dice(c) for k in range(1, len(hidden) + 1) for c in combinations(hidden, k)}
-            actions += [SetAside(p) for p in sorted(picks, key=lambda p: (len(p), p))]
+            actions += _set_asides(tuple(sorted(self.hidden[seat] or ())))
         return actions
 
     def _sample_chance(self, rng: Rng) -> Action:
@@ -389,7 +390,7 @@ class DiceBluffState(State):
             "players": list(self.players),
             "phase": self.phase,
             "round": self.round,
-            "rules": self.rules.to_json(),
+            "rules": dict(self.game.rules_json),
             "dice": list(self.dice),
             "active": self.active,
             "eliminated_round": list(self.eliminated_round),
@@ -444,3 +445,10 @@ class DiceBluffState(State):
 
     def _result_extra(self) -> dict[str, Any]:
         return {"round": self.round}
+
+
+@lru_cache(maxsize=4096)
+def _set_asides(hidden: tuple[int, ...]) -> tuple[SetAside, ...]:
+    """Every distinct pick of dice from a (sorted) cup, fewest first: cups repeat, so kept."""
+    picks = {c for k in range(1, len(hidden) + 1) for c in combinations(hidden, k)}  # sorted tuples
+    return tuple(SetAside(p) for p in sorted(picks, key=lambda p: (len(p), p)))

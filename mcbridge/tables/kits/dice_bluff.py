@@ -25,7 +25,7 @@ from mcbridge.tables.arena import SeatPlan
 from mcbridge.tables.kit import CachedTexts, Kit, Scene, TableView
 from mcbridge.tables.kits.dice_bluff_arena import PART
 from mcbridge.tables.kits.dice_bluff_render import DiceUi, Frame, render
-from mcbridge.tables.kits.signs import PartMemo, clamp, cycle, panel_targets, time_left
+from mcbridge.tables.kits.signs import PartMemo, clamp, concrete, cycle, panel_targets, time_left
 from mcbridge.tables.table import Table
 from mcbridge.world.geometry import Pos
 
@@ -49,7 +49,7 @@ class DiceBluffKit(Kit):
         return state
 
     def _bids(self, seat: int) -> list[Bid]:
-        return [a for a in self.state.legal_actions(seat) if isinstance(a, Bid)]
+        return [a for a in concrete(self.state.legal_actions(seat)) if isinstance(a, Bid)]
 
     # -- input ----------------------------------------------------------------------------
     def hit_targets(self, seat: SeatPlan) -> dict[Pos, tuple[str, int]]:
@@ -57,7 +57,7 @@ class DiceBluffKit(Kit):
 
     def on_click(self, booth: int, seat: int, target: str, slot: int) -> Action | None:
         ui = self.ui[booth]
-        legal = self.state.legal_actions(seat)
+        legal = list(concrete(self.state.legal_actions(seat)))  # the bids come as one range per face
         bids = [a for a in legal if isinstance(a, Bid)]
         if target == "face" and bids:
             ui.face = cycle(bid_faces(bids, self.state), ui.face)
@@ -155,7 +155,7 @@ class DiceBluffKit(Kit):
         if isinstance(state, DiceBluffState) and public is not None:
             for seat, booth in enumerate(self.table.booths):
                 if seat in state.to_act():
-                    legal[booth] = state.legal_actions(seat)
+                    legal[booth] = list(concrete(state.legal_actions(seat)))
             if state.is_over:
                 public = {**public, "standings": state.result()["standings"]}
         frame = Frame(
