@@ -159,6 +159,7 @@ class Game(ABC):
             raise OptionError("min_players", lo, f"at most max_players ({hi})")
         self._check_options()
         self._actions_by_name = {cls.__name__: cls for cls in self.action_types} | dict(self.action_aliases)
+        self._last_players: tuple[str, ...] | None = None  # the cast `new_match` checked last
 
     def _check_options(self) -> None:  # noqa: B027 - an optional hook, not an abstract method
         """Cross-field checks a game needs beyond the schema (raise OptionError)."""
@@ -172,17 +173,22 @@ class Game(ABC):
         return int(self.options["min_players"]), int(self.options["max_players"])
 
     def new_match(self, players: Sequence[str], seed: int | str) -> State:
-        lo, hi = self.player_range
-        if not lo <= len(players) <= hi:
-            allowed = f"exactly {lo} players" if lo == hi else f"{lo} to {hi} players"
-            raise OptionError("players", list(players), allowed)
         names = [str(p) for p in players]
+        if tuple(names) != self._last_players:  # a table starts match after match with one cast
+            self._check_players(names)
+            self._last_players = tuple(names)
+        return self._new_state(names, seed)
+
+    def _check_players(self, names: list[str]) -> None:
+        lo, hi = self.player_range
+        if not lo <= len(names) <= hi:
+            allowed = f"exactly {lo} players" if lo == hi else f"{lo} to {hi} players"
+            raise OptionError("players", names, allowed)
         for name in names:
             if not name or len(name) > MAX_NAME_LENGTH or not name.isprintable():
                 raise OptionError("players", name, f"printable names of 1 to {MAX_NAME_LENGTH} characters")
         if len(set(names)) != len(names):
             raise OptionError("players", names, "distinct player names")
-        return self._new_state(names, seed)
 
     def _new_state(self, players: list[str], seed: int | str) -> State:
         return self.state_class(self, players, seed)
@@ -333,7 +339,7 @@ class State(ABC):
 
     def sample_chance(self, rng: Rng) -> Action:
         if self.phase == self.first_phase:
-            return FirstSeat(rng.randrange(len(self.players)))
+            return FirstSeat(rng.below(len(self.players)))
         return self._sample_chance(rng)
 
     @abstractmethod

@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 #: Above this many concrete actions a game lists ranges instead (a few hundred is still a
 #: list a bot can scan and a table can page through; a million is not).
 MAX_LISTED = 300
+#: Concrete actions a range keeps once built (a deep-stack range is not kept whole).
+MAX_KEPT = 1024
 
 
 @dataclass(frozen=True, eq=False)
@@ -41,34 +43,76 @@ class ActionRange(Action):
     field: str
     last: int
     step: int = 1
+    # Derived once at creation (the range is immutable), so listing, counting and picking
+    # stay cheap: the size, the lowest value, the first action's init fields (to build an
+    # action as `dataclasses.replace` would, without its walk) and the actions built so far
+    # (index -> action; ranges a game keeps hand out the same action objects each time).
+    _size: int = dataclasses.field(init=False, repr=False, compare=False)
+    _lowest: int = dataclasses.field(init=False, repr=False, compare=False)
+    _fields: dict[str, Any] = dataclasses.field(init=False, repr=False, compare=False)
+    _made: dict[int, Action] = dataclasses.field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        if self.step < 1 or self.last < self.lowest:
-            raise ValueError(f"empty or backwards range {self.lowest}..{self.last} step {self.step}")
+        lowest = getattr(self.first, self.field)
+        if self.step < 1 or self.last < lowest:
+            raise ValueError(f"empty or backwards range {lowest}..{self.last} step {self.step}")
+        fields = {f.name: getattr(self.first, f.name) for f in dataclasses.fields(self.first) if f.init}
+        for name, value in (("_size", (self.last - lowest) // self.step + 1), ("_lowest", lowest)):
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "_fields", fields)
+        object.__setattr__(self, "_made", {})
+
+    @classmethod
+    def of(cls, run: Sequence[Action], field: str) -> ActionRange:
+        """The range whose actions are `run` (evenly stepped in `field`, the rest equal), and
+        which hands out those very objects: a game that keeps its actions (a bid ladder)
+        then sees its own objects come back from `at`, `iter` and `Rng.pick`."""
+        first, lowest = run[0], getattr(run[0], field)
+        step = getattr(run[1], field) - lowest if len(run) > 1 else 1
+        entry = cls(first, field, getattr(run[-1], field), step)
+        if len(entry) != len(run):
+            raise ValueError(f"not an evenly stepped run of {field}: {run!r}")
+        for index, action in enumerate(run):
+            if action != entry._with(lowest + index * step):
+                raise ValueError(f"not an evenly stepped run of {field}: {run!r}")
+            entry._made[index] = action
+        return entry
 
     @property
     def lowest(self) -> int:
-        value: int = getattr(self.first, self.field)
-        return value
+        return self._lowest
 
     def __len__(self) -> int:
-        return (self.last - self.lowest) // self.step + 1
+        return self._size
 
     def at(self, index: int) -> Action:
-        if not 0 <= index < len(self):
-            raise IndexError(index)
-        return dataclasses.replace(self.first, **{self.field: self.lowest + index * self.step})
+        made = self._made.get(index)
+        if made is None:
+            if not 0 <= index < self._size:
+                raise IndexError(index)
+            made = self._with(self._lowest + index * self.step)
+            if len(self._made) < MAX_KEPT:
+                self._made[index] = made
+        return made
+
+    def _with(self, value: int) -> Action:
+        """`first` with `field` = value, as `dataclasses.replace` builds it."""
+        fields = dict(self._fields)
+        fields[self.field] = value
+        action: Action = type(self.first)(**fields)
+        return action
 
     def __iter__(self) -> Iterator[Action]:
-        return (self.at(i) for i in range(len(self)))
+        return (self.at(i) for i in range(self._size))
 
     def __contains__(self, action: object) -> bool:
         if type(action) is not type(self.first):
             return False
         value = getattr(action, self.field)
-        if type(value) is not int or not self.lowest <= value <= self.last or (value - self.lowest) % self.step:
+        lowest = self._lowest
+        if type(value) is not int or not lowest <= value <= self.last or (value - lowest) % self.step:
             return False
-        return dataclasses.replace(self.first, **{self.field: value}) == action
+        return self.at((value - lowest) // self.step) == action
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, ActionRange):
@@ -84,7 +128,7 @@ class ActionRange(Action):
 
 def count(legal: Sequence[Action]) -> int:
     """How many concrete actions the list stands for."""
-    return sum(len(e) if isinstance(e, ActionRange) else 1 for e in legal)
+    return sum(e._size if isinstance(e, ActionRange) else 1 for e in legal)
 
 
 def expand(legal: Sequence[Action]) -> Iterator[Action]:
@@ -104,9 +148,13 @@ def contains(legal: Sequence[Action], action: Action) -> bool:
 def pick_concrete(legal: Sequence[Action], rng: Rng) -> Action:
     """A uniformly random concrete action (what `Rng.pick` does for a list with ranges).
     Without ranges this is exactly one `randrange` over the list, like `rng.pick(legal)`."""
-    index = rng.randrange(count(legal))
-    for entry in legal:
-        size = len(entry) if isinstance(entry, ActionRange) else 1
+    sizes = [e._size if isinstance(e, ActionRange) else 1 for e in legal]
+    total = sum(sizes)
+    index = rng.below(total)
+    if total == len(legal):  # no ranges (or only one-action ones): the index is the entry
+        entry = legal[index]
+        return entry.at(0) if isinstance(entry, ActionRange) else entry
+    for entry, size in zip(legal, sizes, strict=True):
         if index < size:
             return entry.at(index) if isinstance(entry, ActionRange) else entry
         index -= size

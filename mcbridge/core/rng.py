@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import sys
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import TypeVar
@@ -55,11 +56,19 @@ class Rng(random.Random):
         """One item, uniformly. A legal-action list may hold `ActionRange` entries (core/legal.py);
         then the pick is uniform over the concrete actions they stand for, so
         `rng.pick(state.legal_actions(seat))` always returns an action `apply` accepts."""
-        from mcbridge.core.legal import ActionRange, pick_concrete  # legal imports this module
+        # core/legal.py imports this module, so it is looked up, not imported (an import
+        # statement here costs more than the pick); no ranges exist before it is loaded.
+        legal = sys.modules.get("mcbridge.core.legal")
+        if legal is not None and legal.ActionRange in map(type, items):  # scanned in C
+            found: T = legal.pick_concrete(items, self)
+            return found
+        return items[self.below(len(items))]
 
-        if any(isinstance(item, ActionRange) for item in items):
-            return pick_concrete(items, self)  # type: ignore[arg-type, return-value]
-        return items[self.randrange(len(items))]
+    def below(self, n: int) -> int:
+        """`randrange(n)`: the same draw, without its argument checks (n > 0, an int)."""
+        if n <= 0:
+            raise ValueError(f"empty range for a draw below {n}")
+        return self._randbelow(n)  # type: ignore[attr-defined]  # CPython's, since 3.2
 
     def shuffled(self, items: Sequence[T]) -> list[T]:
         out = list(items)
@@ -68,5 +77,5 @@ class Rng(random.Random):
 
     def roll(self, dice: int, faces: int = 6) -> list[int]:
         # randrange(n) is _randbelow(n) after argument checks: the same draws, faster
-        below = getattr(self, "_randbelow", None) or self.randrange
+        below = self._randbelow  # type: ignore[attr-defined]
         return [below(faces) + 1 for _ in range(dice)]
