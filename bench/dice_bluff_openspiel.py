@@ -40,8 +40,9 @@ def ours(options: dict[str, object], players: int) -> Callable[[int], None]:
             if seat == CHANCE:
                 state.apply(CHANCE, state.sample_chance(rng))
             else:
-                legal = state.legal_actions(seat)
-                state.apply(seat, legal[rng.randrange(len(legal))])
+                # uniform over the concrete actions (the bids come as ranges), as OpenSpiel's
+                # list of every bid is sampled below
+                state.apply(seat, rng.pick(state.legal_actions(seat)))
 
     return one_game
 

@@ -76,14 +76,12 @@ class Ladder(NamedTuple):
         at most six entries instead of one per bid; kept per start position)."""
         found = self.ranged.get(start)
         if found is None:
-            lowest: dict[int, Bid] = {}
-            highest: dict[int, int] = {}
+            runs: dict[int, list[Bid]] = {}  # face -> its bids, in the order their lowest comes
             for bid in self.bids[start:]:
-                lowest.setdefault(bid.face, bid)
-                highest[bid.face] = max(highest.get(bid.face, 0), bid.count)
-            found = self.ranged[start] = tuple(ActionRange(b, "count", highest[b.face]) for b in lowest.values())
-            # every face's legal counts are one run (the keys grow with the count)
-            assert sum(map(len, found)) == len(self.bids) - start
+                runs.setdefault(bid.face, []).append(bid)
+            # each face's legal counts are one run (a key grows with the count), so `of`
+            # accepts it; the ranges hand out the ladder's own Bid objects
+            found = self.ranged[start] = tuple(ActionRange.of(run, "count") for run in runs.values())
         return found
 
     def above(self, standing: Bid | None, rules: DiceRules, palifico: bool) -> int:

@@ -44,6 +44,12 @@ if TYPE_CHECKING:
     from mcbridge.games.dice_bluff.options import DiceRules
 
 
+_FACE_SET = frozenset(FACES)
+_INT_ONLY = frozenset({int})
+#: Up to this many legal bids are listed one by one; more come as ranges (see _legal_actions).
+PLAIN_BIDS = 24
+
+
 class DiceBluffState(State):
     game: DiceBluff
     round: int
@@ -156,9 +162,13 @@ class DiceBluffState(State):
         if self.phase != "bid":
             return []  # rolls: too many outcomes to list; see sample_chance
         rungs, start = self._ladder()
-        # [decided here] always the compact form (one count range per face, lowest raise
-        # first), so callers meet ranges in every match, not only in big ones
-        actions: list[Action] = list(rungs.ranges(start))
+        # [decided here] a short ladder is listed bid by bid (cheapest to scan and to pick
+        # from); a longer one as one count range per face, lowest raise first (six entries
+        # instead of up to 480). Callers handle both, as every match ends on a short one.
+        if len(rungs.bids) - start <= PLAIN_BIDS:
+            actions: list[Action] = rungs.bids[start:]  # type: ignore[assignment]  # a fresh list, of Bids
+        else:
+            actions = list(rungs.ranges(start))
         if self.bid is not None and not self.must_raise:
             actions.append(CHALLENGE)
         if self._can_set_aside(seat):
@@ -230,6 +240,8 @@ class DiceBluffState(State):
     def _check_faces(dice: tuple[int, ...], expected: int) -> None:
         if len(dice) != expected:
             raise IllegalAction("wrong_dice_count", count=len(dice), expected=expected)
+        if _INT_ONLY.issuperset(map(type, dice)) and _FACE_SET.issuperset(dice):
+            return  # the common case, checked in C
         for d in dice:
             if type(d) is not int or not 1 <= d <= 6:
                 raise IllegalAction("bad_face", face=d)
@@ -326,7 +338,9 @@ class DiceBluffState(State):
         label = face_label(bid.face, rules, palifico)
         aside = self.aside
         shown = [tuple(sorted((cup or []) + aside[s])) if dice[s] else () for s, cup in enumerate(self.hidden)]
-        actual = sum(matching(d, bid.face, rules, palifico) for d in shown)
+        actual = sum(d.count(bid.face) for d in shown)  # matching(), on tuples: counted in C
+        if not palifico and bid.face != rules.wild_face:
+            actual += sum(d.count(rules.wild_face) for d in shown)
         events: list[Event] = [
             Challenged(seat, bidder, bid.count, label),
             Revealed(bid.count, label, actual, tuple(shown)),
