@@ -24,6 +24,10 @@ if TYPE_CHECKING:
 #: Above this many concrete actions a game lists ranges instead (a few hundred is still a
 #: list a bot can scan and a table can page through; a million is not).
 MAX_LISTED = 300
+#: [decided here] Up to this many actions of one kind (bids of a short ladder) are listed
+#: one by one: cheaper to scan and to pick from than ranges; more come as ranges. Callers
+#: meet both forms in one match (a Dice Bluff ladder shrinks as dice are lost).
+PLAIN_UP_TO = 24
 #: Concrete actions a range keeps once built (a deep-stack range is not kept whole).
 MAX_KEPT = 1024
 

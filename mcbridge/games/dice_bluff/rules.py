@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from mcbridge.core import Action, Event, IllegalAction, Rng, State
 from mcbridge.core.game import NOBODY, ONLY_CHANCE, only
+from mcbridge.core.legal import PLAIN_UP_TO
 from mcbridge.core.seats import next_active
 from mcbridge.games.dice_bluff.actions import (
     FACES,
@@ -46,8 +47,6 @@ if TYPE_CHECKING:
 
 _FACE_SET = frozenset(FACES)
 _INT_ONLY = frozenset({int})
-#: Up to this many legal bids are listed one by one; more come as ranges (see _legal_actions).
-PLAIN_BIDS = 24
 
 
 class DiceBluffState(State):
@@ -165,7 +164,7 @@ class DiceBluffState(State):
         # [decided here] a short ladder is listed bid by bid (cheapest to scan and to pick
         # from); a longer one as one count range per face, lowest raise first (six entries
         # instead of up to 480). Callers handle both, as every match ends on a short one.
-        if len(rungs.bids) - start <= PLAIN_BIDS:
+        if len(rungs.bids) - start <= PLAIN_UP_TO:
             actions: list[Action] = rungs.bids[start:]  # type: ignore[assignment]  # a fresh list, of Bids
         else:
             actions = list(rungs.ranges(start))

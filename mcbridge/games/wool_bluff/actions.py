@@ -64,6 +64,14 @@ class Deal(_WoolMultiset, Action):
     seat: int
     wool: WoolPairs
 
+    @classmethod
+    def canonical_for(cls, seat: int, pairs: WoolPairs) -> Deal:
+        """`canonical` for a deal: the rules' own draw, already in canonical form."""
+        action = cls.__new__(cls)
+        object.__setattr__(action, "seat", seat)
+        object.__setattr__(action, "wool", pairs)
+        return action
+
 
 @dataclass(frozen=True, slots=True)
 class Reveal(Action):

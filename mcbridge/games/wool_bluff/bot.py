@@ -13,8 +13,10 @@ from typing import Any
 
 from mcbridge.core import Action, Rng
 from mcbridge.core.probability import binomial_tail
-from mcbridge.games.wool_bluff.actions import COLOURS, WILD, Bid, Bluff, Discard, Through, wool_pairs
+from mcbridge.games.wool_bluff.actions import COLOURS, WILD, Bid, Bluff, Discard, Through
 
+#: The colours other than white, in COLOURS order.
+PLAIN = tuple(c for c in COLOURS if c != WILD)
 #: Bid a count whose chance of holding is at least this.
 BID_CONFIDENCE = 0.55
 #: Call BLUFF when the bid holds with less than this chance.
@@ -74,17 +76,16 @@ class WoolBluffBot:
         return Bid(best[2], best[1])
 
     def _discard(self, view: Mapping[str, Any]) -> Action:
-        drawn = dict(view["drawn"] or {})
+        drawn = view["drawn"] or {}
         need = int(view["must_discard"])
         # keep white (counts for everything) and the colours held most; drop the rarest first
-        order = sorted((c for c in COLOURS if c != WILD), key=lambda c: (drawn.get(c, 0), COLOURS.index(c)))
-        order.append(WILD)
+        order = sorted(range(len(PLAIN)), key=lambda i: (drawn.get(PLAIN[i], 0), i))
         out: dict[str, int] = {}
-        for colour in order:
+        for colour in [*(PLAIN[i] for i in order), WILD]:
             take = min(need, drawn.get(colour, 0))
             if take:
                 out[colour] = take
                 need -= take
             if need == 0:
                 break
-        return Discard(wool_pairs(out))
+        return Discard.canonical(tuple((c, out[c]) for c in COLOURS if c in out))  # canonical pairs

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from mcbridge.core import Action, FirstSeat, Game, OptionError
+from mcbridge.core.legal import PLAIN_UP_TO, ActionRange
 from mcbridge.games.wool_bluff import parse
 from mcbridge.games.wool_bluff.actions import ACTION_TYPES, COLOURS, EVENT_TYPES, Bid
 from mcbridge.games.wool_bluff.bot import WoolBluffBot
@@ -26,13 +27,18 @@ class WoolBluff(Game):
 
     def __init__(self, options: Mapping[str, Any] | None = None, seed_file: Path | None = None) -> None:
         super().__init__(options, seed_file)
-        self._bids: dict[tuple[int, int], tuple[Bid, ...]] = {}
+        self._bids: dict[tuple[int, int], tuple[Action, ...]] = {}
 
-    def bids(self, lowest: int, highest: int) -> tuple[Bid, ...]:
-        """Every bid from `lowest` to `highest` wool, each count in COLOURS order (built once)."""
+    def bids(self, lowest: int, highest: int) -> tuple[Action, ...]:
+        """Every bid from `lowest` to `highest` wool (built once per pair): each count in
+        COLOURS order when they are few (PLAIN_UP_TO), else one count range per colour."""
         found = self._bids.get((lowest, highest))
         if found is None:
-            found = self._bids[lowest, highest] = tuple(Bid(c, n) for n in range(lowest, highest + 1) for c in COLOURS)
+            if (highest - lowest + 1) * len(COLOURS) <= PLAIN_UP_TO:
+                found = tuple(Bid(c, n) for n in range(lowest, highest + 1) for c in COLOURS)
+            else:
+                found = tuple(ActionRange(Bid(c, lowest), "count", highest) for c in COLOURS)
+            self._bids[lowest, highest] = found
         return found
 
     def _check_options(self) -> None:

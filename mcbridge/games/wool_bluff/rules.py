@@ -11,7 +11,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from mcbridge.core import CHANCE, Action, Event, IllegalAction, Rng, State
+from mcbridge.core import Action, Event, IllegalAction, Rng, State
+from mcbridge.core.game import NOBODY, ONLY_CHANCE, only
 from mcbridge.core.seats import next_active, others_in_order
 from mcbridge.games.wool_bluff.actions import (
     COLOURS,
@@ -42,6 +43,8 @@ if TYPE_CHECKING:
     from mcbridge.games.wool_bluff.game import WoolBluff
 
 Hand = dict[str, int]
+#: The one Through and Bluff that legal lists hand out (actions are immutable).
+THROUGH, BLUFF = Through(), Bluff()
 
 
 def count_for(colour: str, hands: list[Hand]) -> int:
@@ -99,7 +102,7 @@ class WoolBluffState(State):
         return [t is None for t in self.eliminated_turn]
 
     def active_seats(self) -> list[int]:
-        return [s for s, a in enumerate(self.active) if a]
+        return [s for s, t in enumerate(self.eliminated_turn) if t is None]
 
     @property
     def wool_in_play(self) -> int:
@@ -114,24 +117,26 @@ class WoolBluffState(State):
 
     # -- contract -------------------------------------------------------------------------
     def to_act(self) -> frozenset[int]:
-        if self.phase in ("first_predictor", "deal", "reveal"):
-            return frozenset({CHANCE})
-        if self.phase == "discard":
-            return frozenset(self.discard_due)
-        if self.phase == "bid":
+        phase = self.phase
+        if phase == "bid":
             assert self.predictor is not None
-            return frozenset({self.predictor})
-        if self.phase == "respond":
-            return frozenset({self.responders[0]})
-        return frozenset()
+            return only(self.predictor)
+        if phase == "respond":
+            return only(self.responders[0])
+        if phase == "discard":
+            return frozenset(self.discard_due)
+        return NOBODY if phase == "over" else ONLY_CHANCE  # first_predictor, deal, reveal
 
     def _legal_actions(self, seat: int) -> list[Action]:
         if self.phase == "bid":
-            if not self._can_raise():
-                return [Bluff()]
-            return list(self.game.bids(self._min_count(), self.wool_in_play))
+            lowest, highest = self._min_count(), self.wool_in_play
+            if lowest > highest:
+                return [BLUFF]
+            # [decided here] as in Dice Bluff: a few bids listed one by one, more as one
+            # count range per colour (6 entries instead of up to 480)
+            return list(self.game.bids(lowest, highest))
         if self.phase == "respond":
-            return [Through(), Bluff()]
+            return [THROUGH, BLUFF]
         if self.phase == "discard":
             drawn = self.drawn[seat] or {}
             return list(_discards(tuple(drawn.get(c, 0) for c in COLOURS), self.discard_due[seat]))
@@ -142,7 +147,8 @@ class WoolBluffState(State):
     def _sample_chance(self, rng: Rng) -> Action:
         if self.phase == "deal":
             seat = self._next_to_deal()
-            return Deal(seat, wool_pairs(rng.weighted_counts(self.game.options["weights"], self.hand_size)))
+            counts = rng.weighted_counts(self.game.options["weights"], self.hand_size)
+            return Deal.canonical_for(seat, tuple((c, counts[c]) for c in COLOURS if counts.get(c)))
         if self.phase == "reveal":
             return Reveal()
         raise IllegalAction("not_a_chance_node", phase=self.phase)
@@ -204,11 +210,12 @@ class WoolBluffState(State):
         expected = self._next_to_deal()
         if action.seat != expected:
             raise IllegalAction("deal_out_of_order", seat=action.seat, expected=expected)
-        if action.total != self.hand_size:
-            raise IllegalAction("deal_wrong_size", count=action.total, hand_size=self.hand_size)
-        self.drawn[action.seat] = action.counts
-        self.hands[action.seat] = action.counts
-        events: list[Event] = [WoolDealt(action.seat, action.total)]
+        total = action.total
+        if total != self.hand_size:
+            raise IllegalAction("deal_wrong_size", count=total, hand_size=self.hand_size)
+        self.drawn[action.seat] = dict(action.wool)
+        self.hands[action.seat] = dict(action.wool)
+        events: list[Event] = [WoolDealt(action.seat, total)]
         if all(self.drawn[s] is not None for s in self.active_seats()):
             self.discard_due = {
                 s: min(self.torches[s], self.hand_size) for s in self.active_seats() if self.torches[s] > 0
@@ -225,8 +232,10 @@ class WoolBluffState(State):
         for colour, n in action.wool:
             if n > drawn.get(colour, 0):
                 raise IllegalAction("discard_not_held", colour=colour, count=n, held=drawn.get(colour, 0))
-        kept = {c: drawn.get(c, 0) - action.counts.get(c, 0) for c in COLOURS}
-        self.hands[seat] = {c: n for c, n in kept.items() if n}
+        kept = dict(drawn)
+        for colour, n in action.wool:
+            kept[colour] -= n
+        self.hands[seat] = {c: kept[c] for c in COLOURS if kept.get(c)}
         del self.discard_due[seat]
         if not self.discard_due:
             self.phase = "bid"
@@ -284,7 +293,7 @@ class WoolBluffState(State):
         actual = count_for(colour, hands)
         m = int(self.game.options["white_multiplier"]) if colour == WILD else 1
         events: list[Event] = [
-            Revealed(colour, count, actual, tuple(wool_pairs(self.hands[s] or {}) for s in range(len(self.players))))
+            Revealed(colour, count, actual, tuple(_pairs(self.hands[s]) for s in range(len(self.players))))
         ]
         self.last_reveal = {
             "turn": self.turn,
@@ -332,6 +341,10 @@ class WoolBluffState(State):
     # -- views and results ----------------------------------------------------------------
     def _view(self, seat: int | None) -> dict[str, Any]:
         hand_sizes = [sum(h.values()) if h is not None else None for h in self.hands]
+        out = self.eliminated_turn
+        wool_in_play = sum(n for s, n in enumerate(hand_sizes) if n is not None and out[s] is None)
+        bidding = self.phase == "bid"
+        lowest = self._min_count()
         public: dict[str, Any] = {
             "game": "wool_bluff",
             "players": list(self.players),
@@ -344,11 +357,11 @@ class WoolBluffState(State):
             "eliminated_turn": list(self.eliminated_turn),
             "forfeited": list(self.forfeited),
             "wool_counts": hand_sizes,
-            "wool_in_play": self.wool_in_play,
+            "wool_in_play": wool_in_play,
             "predictor": self.predictor,
             "bid": dict(self.bid) if self.bid else None,
-            "min_count": self._min_count() if self.phase == "bid" else None,
-            "can_raise": self._can_raise() if self.phase == "bid" else None,
+            "min_count": lowest if bidding else None,
+            "can_raise": lowest <= wool_in_play if bidding else None,
             "responses": [[s, a] for s, a in self.responses],
             "discard_pending": sorted(self.discard_due),
             "to_act": sorted(self.to_act()),
@@ -397,6 +410,11 @@ class WoolBluffState(State):
 
     def _result_extra(self) -> dict[str, Any]:
         return {"turn": self.turn}
+
+
+def _pairs(hand: Hand | None) -> tuple[tuple[str, int], ...]:
+    """`wool_pairs` of a hand the rules built (known colours and counts: nothing to check)."""
+    return tuple((c, hand[c]) for c in COLOURS if hand.get(c)) if hand else ()
 
 
 def _copy(hand: Hand | None) -> Hand | None:

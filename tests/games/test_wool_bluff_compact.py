@@ -1,0 +1,45 @@
+"""Wool Bluff's compact legal lists: a long run of bids is one count range per colour.
+
+A few bids (at most `PLAIN_UP_TO`) are listed one by one; more come as six `ActionRange`
+entries. Either way the concrete bids are exactly every colour at every count from the
+lowest raise to the wool in play, and `apply` accepts each of them.
+"""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mcbridge.core import CHANCE, Rng
+from mcbridge.core.legal import PLAIN_UP_TO, ActionRange, count, expand
+from mcbridge.games import load
+from mcbridge.games.wool_bluff import COLOURS, Bid, Bluff, WoolBluffState
+
+
+@settings(max_examples=12, deadline=None)
+@given(players=st.integers(2, 8), hand=st.sampled_from([1, 2, 10, 40]), seed=st.integers(0, 10**6))
+def test_bid_lists_are_every_raise_in_few_entries(players: int, hand: int, seed: int) -> None:
+    game = load("wool_bluff", {"max_players": 8, "hand_size": hand, "turns": 3})
+    state = game.new_match([f"p{i}" for i in range(players)], seed)
+    assert isinstance(state, WoolBluffState)
+    rng, bot, checked = Rng(seed), game.bot(), 0
+    while not state.is_over:
+        seat = min(state.to_act())
+        if seat == CHANCE:
+            state.apply(seat, state.sample_chance(rng))
+            continue
+        legal = state.legal_actions(seat)
+        if state.phase == "bid" and legal != [Bluff()]:
+            lowest, highest = state._min_count(), state.wool_in_play
+            every = {Bid(c, n) for n in range(lowest, highest + 1) for c in COLOURS}
+            assert set(expand(legal)) == every and count(legal) == len(every)
+            ranged = [e for e in legal if isinstance(e, ActionRange)]
+            assert len(legal) == (6 if len(every) > PLAIN_UP_TO else len(every))
+            assert len(ranged) == (6 if len(every) > PLAIN_UP_TO else 0)
+            for entry in ranged:  # the ends of each range are accepted
+                for action in (entry.at(0), entry.at(len(entry) - 1)):
+                    game.from_json(state.to_json()).apply(seat, action)
+            assert Bid("red", highest + 1) not in legal and Bid("red", lowest - 1) not in legal
+            checked += 1
+        state.apply(seat, bot.choose(state.view(seat), legal, rng))
+    assert checked
