@@ -46,11 +46,15 @@ class Rng(random.Random):
 
     def weighted_counts(self, weights: Mapping[str, int], n: int) -> dict[str, int]:
         """Draw n items with replacement from an endless supply; counts per key (all keys)."""
-        keys, cum = _cumulative(tuple(weights.items()))
-        counts = dict.fromkeys(keys, 0)
-        for key in self.choices(keys, cum_weights=cum, k=n):
+        counts = dict.fromkeys(weights, 0)
+        for key in self.weighted_draws(weights, n):
             counts[key] += 1
         return counts
+
+    def weighted_draws(self, weights: Mapping[str, int], n: int) -> list[str]:
+        """The n keys `weighted_counts` counts, in draw order (the same draws)."""
+        keys, cum = _cumulative(tuple(weights.items()))
+        return self.choices(keys, cum_weights=cum, k=n)
 
     def pick(self, items: Sequence[T]) -> T:
         """One item, uniformly. A legal-action list may hold `ActionRange` entries (core/legal.py);

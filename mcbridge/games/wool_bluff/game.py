@@ -27,6 +27,10 @@ class WoolBluff(Game):
 
     def __init__(self, options: Mapping[str, Any] | None = None, seed_file: Path | None = None) -> None:
         super().__init__(options, seed_file)
+        # read on every action and view: looked up once (options do not change)
+        self.hand_size = int(self.options["hand_size"])
+        self.turns = int(self.options["turns"])
+        self.white_multiplier = int(self.options["white_multiplier"])
         self._bids: dict[tuple[int, int], tuple[Action, ...]] = {}
 
     def bids(self, lowest: int, highest: int) -> tuple[Action, ...]:

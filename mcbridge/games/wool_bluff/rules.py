@@ -95,7 +95,7 @@ class WoolBluffState(State):
     # -- helpers --------------------------------------------------------------------------
     @property
     def hand_size(self) -> int:
-        return int(self.game.options["hand_size"])
+        return self.game.hand_size
 
     @property
     def active(self) -> list[bool]:
@@ -147,8 +147,8 @@ class WoolBluffState(State):
     def _sample_chance(self, rng: Rng) -> Action:
         if self.phase == "deal":
             seat = self._next_to_deal()
-            counts = rng.weighted_counts(self.game.options["weights"], self.hand_size)
-            return Deal.canonical_for(seat, tuple((c, counts[c]) for c in COLOURS if counts.get(c)))
+            draws = rng.weighted_draws(self.game.options["weights"], self.hand_size)
+            return Deal.canonical_for(seat, tuple((c, n) for c in COLOURS if (n := draws.count(c))))
         if self.phase == "reveal":
             return Reveal()
         raise IllegalAction("not_a_chance_node", phase=self.phase)
@@ -291,7 +291,7 @@ class WoolBluffState(State):
         active_seats = self.active_seats()
         hands = [self.hands[s] or {} for s in active_seats]
         actual = count_for(colour, hands)
-        m = int(self.game.options["white_multiplier"]) if colour == WILD else 1
+        m = self.game.white_multiplier if colour == WILD else 1
         events: list[Event] = [
             Revealed(colour, count, actual, tuple(_pairs(self.hands[s]) for s in range(len(self.players))))
         ]
@@ -332,7 +332,7 @@ class WoolBluffState(State):
         return events + self._end_turn(bidder)
 
     def _end_turn(self, last_predictor: int) -> list[Event]:
-        if self.turn >= int(self.game.options["turns"]) or len(self.active_seats()) <= 1:
+        if self.turn >= self.game.turns or len(self.active_seats()) <= 1:
             self.phase = "over"
             self.predictor = None
             return [MatchOver(self.result().winners, tuple(self.torches))]
@@ -350,7 +350,7 @@ class WoolBluffState(State):
             "players": list(self.players),
             "phase": self.phase,
             "turn": self.turn,
-            "turns": int(self.game.options["turns"]),
+            "turns": self.game.turns,
             "hand_size": self.hand_size,
             "torches": list(self.torches),
             "active": self.active,
@@ -367,7 +367,7 @@ class WoolBluffState(State):
             "to_act": sorted(self.to_act()),
             "last_reveal": self.last_reveal,
             "weights": dict(self.game.options["weights"]),
-            "white_multiplier": int(self.game.options["white_multiplier"]),
+            "white_multiplier": self.game.white_multiplier,
         }
         if seat is not None and 0 <= seat < len(self.players):
             public["seat"] = seat
