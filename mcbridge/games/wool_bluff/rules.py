@@ -216,7 +216,8 @@ class WoolBluffState(State):
         self.drawn[action.seat] = dict(action.wool)
         self.hands[action.seat] = dict(action.wool)
         events: list[Event] = [WoolDealt(action.seat, total)]
-        if all(self.drawn[s] is not None for s in self.active_seats()):
+        drawn = self.drawn
+        if None not in [drawn[s] for s in self.active_seats()]:  # every seat still in is dealt
             self.discard_due = {
                 s: min(self.torches[s], self.hand_size) for s in self.active_seats() if self.torches[s] > 0
             }
@@ -244,9 +245,9 @@ class WoolBluffState(State):
     def _bid(self, seat: int, action: Bid) -> list[Event]:
         if action.colour not in COLOURS:
             raise IllegalAction("unknown_colour", colour=action.colour, colours=list(COLOURS))
-        if not self._can_raise():
-            raise IllegalAction("no_raise_possible", wool_in_play=self.wool_in_play)
         lo, hi = self._min_count(), self.wool_in_play
+        if lo > hi:  # not _can_raise()
+            raise IllegalAction("no_raise_possible", wool_in_play=hi)
         if isinstance(action.count, bool) or not isinstance(action.count, int) or not lo <= action.count <= hi:
             raise IllegalAction("bid_out_of_range", count=action.count, min=lo, max=hi)
         self.bid = {"colour": action.colour, "count": action.count, "bidder": seat}
