@@ -7,13 +7,16 @@ lowest raise to the wool in play, and `apply` accepts each of them.
 
 from __future__ import annotations
 
+from itertools import product
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mcbridge.core import CHANCE, Rng
 from mcbridge.core.legal import PLAIN_UP_TO, ActionRange, count, expand
 from mcbridge.games import load
-from mcbridge.games.wool_bluff import COLOURS, Bid, Bluff, WoolBluffState
+from mcbridge.games.wool_bluff import COLOURS, Bid, Bluff, Discard, WoolBluffState
+from mcbridge.games.wool_bluff.rules import _discards
 
 
 @settings(max_examples=12, deadline=None)
@@ -43,3 +46,14 @@ def test_bid_lists_are_every_raise_in_few_entries(players: int, hand: int, seed:
             checked += 1
         state.apply(seat, bot.choose(state.view(seat), legal, rng))
     assert checked
+
+
+@settings(max_examples=60, deadline=None)
+@given(counts=st.tuples(*[st.integers(0, 4)] * 6), size=st.integers(0, 12))
+def test_the_discard_list_is_every_way_to_discard_once_most_of_the_first_colour_first(
+    counts: tuple[int, ...], size: int
+) -> None:
+    listed = [a for a in _discards(counts, size) if isinstance(a, Discard)]
+    ways = [w for w in product(*(range(n, -1, -1) for n in counts)) if sum(w) == size]  # descending
+    assert [a.wool for a in listed] == [tuple((c, n) for c, n in zip(COLOURS, w, strict=True) if n) for w in ways]
+    assert all(a == Discard(dict(a.wool)) for a in listed)  # type: ignore[arg-type]  # canonical, as typed

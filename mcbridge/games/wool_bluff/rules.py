@@ -428,27 +428,41 @@ def _discards(counts: tuple[int, ...], size: int) -> tuple[Action, ...]:
     first colour first. Hands repeat across turns and matches, so the list is kept.
 
     Built as canonical pairs directly (COLOURS order, no zeros), so the actions skip the
-    check that untrusted wool needs; branches that cannot reach `size` are cut early.
+    check that untrusted wool needs.
     """
-    held = [(c, n) for c, n in zip(COLOURS, counts, strict=True) if n > 0]
-    room = [0] * (len(held) + 1)  # wool held from colour i on
-    for i in range(len(held) - 1, -1, -1):
-        room[i] = room[i + 1] + held[i][1]
-    out: list[Action] = []
-    chosen: list[tuple[str, int]] = []
+    held = tuple((c, n) for c, n in zip(COLOURS, counts, strict=True) if n > 0)
+    made = _DISCARDS
+    if len(made) > MAX_DISCARDS_KEPT:  # big hands: keep the memo bounded
+        made.clear()
+    out = []
+    for pairs in _takes(held, size, sum(counts)):
+        action = made.get(pairs)
+        if action is None:
+            action = made[pairs] = Discard.canonical(pairs)
+        out.append(action)
+    return tuple(out)
 
-    def walk(i: int, left: int) -> None:
-        if left == 0:
-            out.append(Discard.canonical(tuple(chosen)))
-            return
-        if room[i] < left:
-            return
-        colour, have = held[i]
-        for take in range(min(left, have), 0, -1):
-            chosen.append((colour, take))
-            walk(i + 1, left - take)
-            chosen.pop()
-        walk(i + 1, left)
 
-    walk(0, size)
+#: One Discard object per way to discard, shared by every list that holds it (actions are
+#: immutable; with the default hands there are a few thousand ways in all).
+_DISCARDS: dict[tuple[tuple[str, int], ...], Discard] = {}
+MAX_DISCARDS_KEPT = 100_000
+
+
+@lru_cache(maxsize=65536)
+def _takes(held: tuple[tuple[str, int], ...], size: int, room: int) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """Every way to take `size` from `held` ((colour, count) pairs holding `room` in all), as
+    canonical pairs, most of the first colour first. The ways from the second colour on are
+    shared by many hands (and by many sizes of this one), so each is kept: a hand not seen
+    before is mostly made of known parts."""
+    if size == 0:
+        return ((),)
+    if room < size:
+        return ()
+    (colour, have), rest = held[0], held[1:]
+    out: list[tuple[tuple[str, int], ...]] = []
+    for take in range(min(size, have), 0, -1):
+        head = ((colour, take),)
+        out += [head + tail for tail in _takes(rest, size - take, room - have)]
+    out += _takes(rest, size, room - have)
     return tuple(out)
