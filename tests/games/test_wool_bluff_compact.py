@@ -14,8 +14,10 @@ from hypothesis import strategies as st
 
 from mcbridge.core import CHANCE, Rng
 from mcbridge.core.legal import PLAIN_UP_TO, ActionRange, count, expand
+from mcbridge.core.probability import binomial_tail
 from mcbridge.games import load
 from mcbridge.games.wool_bluff import COLOURS, Bid, Bluff, Discard, WoolBluffState
+from mcbridge.games.wool_bluff.bot import _most_believed
 from mcbridge.games.wool_bluff.rules import _discards
 
 
@@ -57,3 +59,22 @@ def test_the_discard_list_is_every_way_to_discard_once_most_of_the_first_colour_
     ways = [w for w in product(*(range(n, -1, -1) for n in counts)) if sum(w) == size]  # descending
     assert [a.wool for a in listed] == [tuple((c, n) for c, n in zip(COLOURS, w, strict=True) if n) for w in ways]
     assert all(a == Discard(dict(a.wool)) for a in listed)  # type: ignore[arg-type]  # canonical, as typed
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    unseen=st.integers(0, 70),
+    weight=st.sampled_from([(1, 11), (3, 11), (2, 11), (5, 7), (1, 1), (0, 5)]),
+    confidence=st.sampled_from([0.55, 0.3, 0.9, 1.0, 0.0, -1.0]),
+    own=st.integers(0, 20),
+    lo=st.integers(1, 90),
+    span=st.integers(0, 30),
+)
+def test_the_bots_believed_count_is_where_a_count_by_count_scan_stops(
+    unseen: int, weight: tuple[int, int], confidence: float, own: int, lo: int, span: int
+) -> None:
+    p_hit, hi = weight[0] / weight[1], lo + span
+    count = lo  # the scan the bot did before
+    while count + 1 <= hi and binomial_tail(unseen, p_hit, count + 1 - own) >= confidence:
+        count += 1
+    assert max(lo, min(hi, own + _most_believed(unseen, p_hit, confidence))) == count

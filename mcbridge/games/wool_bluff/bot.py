@@ -9,6 +9,7 @@ false than true, and discards the colours least useful to it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from mcbridge.core import Action, Rng
@@ -64,10 +65,9 @@ class WoolBluffBot:
         for colour in COLOURS:
             own = hand.get(colour, 0) + (hand.get(WILD, 0) if colour != WILD else 0)
             p_hit = self._p(view, colour)
-            # the largest count still believed, but never below the minimum raise
-            count = lo
-            while count + 1 <= hi and binomial_tail(unseen, p_hit, count + 1 - own) >= self.bid_confidence:
-                count += 1
+            # the largest count still believed, but never below the minimum raise (nor above
+            # the wool in play): own wool plus the most unseen hits still believed
+            count = max(lo, min(hi, own + _most_believed(unseen, p_hit, self.bid_confidence)))
             p = binomial_tail(unseen, p_hit, count - own)
             score = p / multiplier[colour] + rng.random() * 0.01  # break ties unpredictably
             if best is None or score > best[0]:
@@ -89,3 +89,19 @@ class WoolBluffBot:
             if need == 0:
                 break
         return Discard.canonical(tuple((c, out[c]) for c in COLOURS if c in out))  # canonical pairs
+
+
+@lru_cache(maxsize=4096)
+def _most_believed(unseen: int, p_hit: float, confidence: float) -> int:
+    """The largest k with P(at least k hits among `unseen`) >= confidence.
+
+    The tail only falls as k grows, in floating point too (`binomial_tail` adds the same
+    non-negative terms from a later start, and rounding keeps the order), so this is
+    exactly where the count-by-count scan it replaces stopped; a confidence of 0 or less
+    believes every count (the tail is never below it)."""
+    if confidence <= 0:
+        return unseen + 10**9
+    k = 0
+    while binomial_tail(unseen, p_hit, k + 1) >= confidence:
+        k += 1
+    return k
