@@ -40,7 +40,7 @@ def ours(options: dict[str, object], players: int) -> Callable[[int], None]:
             if seat == CHANCE:
                 state.apply(CHANCE, state.sample_chance(rng))
             else:
-                # uniform over the concrete actions (the bids come as ranges), as OpenSpiel's
+                # uniform over the concrete actions (a long ladder comes as ranges), as OpenSpiel's
                 # list of every bid is sampled below
                 state.apply(seat, rng.pick(state.legal_actions(seat)))
 

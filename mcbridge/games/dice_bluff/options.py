@@ -39,7 +39,6 @@ RULESET_DEFAULTS: dict[str, dict[str, Any]] = {
     "perudo": {"wild_face": 1, "exact": "challenger_only", "penalty": "one", "set_aside": False, "palifico": True},
 }
 
-
 @dataclass(frozen=True)
 class DiceRules:
     """The options after the ruleset filled in every null: what the state machine reads."""
