@@ -41,8 +41,10 @@ class DiceBluffBot:
             if not runs or odds.chance(standing["count"], standing["face"]) < doubt:
                 return Challenge()
         # The highest bid still believed, else the likeliest (the lowest of equals), "highest"
-        # and "lowest" in ladder order. Within a face the chance only falls as the count
-        # grows and is exactly 0 once the count is out of reach, so the scan stops there.
+        # and "lowest" in ladder order. Past the unseen dice a face's chance is exactly 0:
+        # no such bid is believed (with a confidence above 0) nor the likeliest, so the scan
+        # of that face stops there.
+        give_up = self.bid_confidence > 0
         rules = DiceRules(**view["rules"])
         palifico = bool(view["palifico_round"])
         top: tuple[tuple[BidKey, int], int, int] | None = None
@@ -50,7 +52,7 @@ class DiceBluffBot:
         for face, lowest, last, step in runs:
             hits, unseen, p_face = odds.of(face)
             for count in range(lowest, last + 1, step):
-                if count - hits > unseen:
+                if give_up and count - hits > unseen:
                     break
                 p = binomial_tail(unseen, p_face, count - hits)
                 if p >= self.bid_confidence:

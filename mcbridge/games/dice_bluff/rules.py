@@ -163,7 +163,7 @@ class DiceBluffState(State):
         rungs, start = self._ladder()
         # [decided here] a short ladder is listed bid by bid (cheapest to scan and to pick
         # from); a longer one as one count range per face, lowest raise first (six entries
-        # instead of up to 480). Callers handle both, as every match ends on a short one.
+        # instead of up to 480). Callers handle both: a ladder shrinks as dice are lost.
         if len(rungs.bids) - start <= PLAIN_UP_TO:
             actions: list[Action] = rungs.bids[start:]  # type: ignore[assignment]  # a fresh list, of Bids
         else:
