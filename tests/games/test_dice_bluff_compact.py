@@ -1,8 +1,9 @@
 """Dice Bluff's compact legal lists (one count range per face) and one spelling per action.
 
-The bids come as `ActionRange` entries, so a list stays a handful of entries however many
-dice are in play; the concrete bids they stand for are exactly the ladder's raises, each
-one accepted by `apply`. The bot reads the ranges without expanding them and must choose
+A long ladder's bids come as `ActionRange` entries (a short one, up to `PLAIN_UP_TO`, is
+listed bid by bid), so a list stays a handful of entries however many dice are in play;
+the concrete bids they stand for are exactly the ladder's raises, each one accepted by
+`apply`. The bot reads the ranges without expanding them and must choose
 exactly what the plain scan over the expanded ladder chose before (the reference below).
 A set-aside in any dice order is the listed action itself.
 """
@@ -18,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mcbridge.core import CHANCE, Action, IllegalAction, Rng
-from mcbridge.core.legal import ActionRange, count, expand
+from mcbridge.core.legal import PLAIN_UP_TO, ActionRange, count, expand
 from mcbridge.core.probability import binomial_tail
 from mcbridge.games import load
 from mcbridge.games.dice_bluff import Bid, Challenge, DiceBluffBot, DiceBluffState, FirstOpener, Roll, SetAside
@@ -57,6 +58,8 @@ def test_the_ranges_stand_for_exactly_the_ladder_and_stay_few(options: dict[str,
         legal = state.legal_actions(seat)
         ranges = [e for e in legal if isinstance(e, ActionRange)]
         assert len(ranges) <= 6 and all(isinstance(e.first, Bid) for e in ranges)
+        assert bool(ranges) == (len(ladder_bids(state)) > PLAIN_UP_TO)  # short ladders stay plain
+        assert len([e for e in legal if isinstance(e, Bid | ActionRange)]) <= PLAIN_UP_TO
         assert sorted(map(repr, (a for a in expand(legal) if isinstance(a, Bid)))) == sorted(
             map(repr, ladder_bids(state))
         )
