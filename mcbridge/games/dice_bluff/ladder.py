@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import NamedTuple
 
-from mcbridge.core.legal import ActionRange
+from mcbridge.core.legal import PLAIN_UP_TO, ActionRange
 from mcbridge.games.dice_bluff.actions import FACES, Bid, Challenge
 from mcbridge.games.dice_bluff.options import DiceRules
 
@@ -69,6 +69,16 @@ class Ladder(NamedTuple):
     by_id: dict[int, int]
     labels: tuple[str, ...]
     ranged: dict[int, tuple[ActionRange, ...]]  # start position -> `ranges(start)`, filled on use
+    listed: dict[int, tuple[Bid | ActionRange, ...]]  # start position -> `listing(start)`
+
+    def listing(self, start: int) -> tuple[Bid | ActionRange, ...]:
+        """The bids of a legal list from `start` on: one by one for a few (up to
+        PLAIN_UP_TO), else `ranges(start)`; kept per start position."""
+        found = self.listed.get(start)
+        if found is None:
+            bids = self.bids[start:]
+            found = self.listed[start] = tuple(bids) if len(bids) <= PLAIN_UP_TO else self.ranges(start)
+        return found
 
     def ranges(self, start: int) -> tuple[ActionRange, ...]:
         """The bids from `start` on as one `ActionRange` of counts per face, the face whose
@@ -109,7 +119,8 @@ def ladder(
     bids.sort(key=lambda b: bid_key(b.count, b.face, rules, palifico))  # stable: equal keys keep face order
     keys = tuple(bid_key(b.count, b.face, rules, palifico) for b in bids)
     labels = tuple(face_label(b.face, rules, palifico) for b in bids)
-    return Ladder(bids, keys, {b: i for i, b in enumerate(bids)}, {id(b): i for i, b in enumerate(bids)}, labels, {})
+    position = {b: i for i, b in enumerate(bids)}
+    return Ladder(bids, keys, position, {id(b): i for i, b in enumerate(bids)}, labels, {}, {})
 
 
 def ladder_for(

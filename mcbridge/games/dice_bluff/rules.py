@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any
 
 from mcbridge.core import Action, Event, IllegalAction, Rng, State
 from mcbridge.core.game import NOBODY, ONLY_CHANCE, only
-from mcbridge.core.legal import PLAIN_UP_TO
 from mcbridge.core.seats import next_active
 from mcbridge.games.dice_bluff.actions import (
     FACES,
@@ -164,10 +163,7 @@ class DiceBluffState(State):
         # [decided here] a short ladder is listed bid by bid (cheapest to scan and to pick
         # from); a longer one as one count range per face, lowest raise first (six entries
         # instead of up to 480). Callers handle both: a ladder shrinks as dice are lost.
-        if len(rungs.bids) - start <= PLAIN_UP_TO:
-            actions: list[Action] = rungs.bids[start:]  # type: ignore[assignment]  # a fresh list, of Bids
-        else:
-            actions = list(rungs.ranges(start))
+        actions: list[Action] = list(rungs.listing(start))
         if self.bid is not None and not self.must_raise:
             actions.append(CHALLENGE)
         if self._can_set_aside(seat):
