@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar
+from functools import cached_property
+from types import MappingProxyType
+from typing import Any, ClassVar
 
 from mcbridge.core import Action, FirstSeat, Game
 from mcbridge.games.briscola_bugiarda import parse
@@ -27,3 +29,16 @@ class BriscolaBugiarda(Game):
     def _check_options(self) -> None:
         o = self.options
         check_table(o["units"], o["shares"], o["max_players"])
+
+    @cached_property
+    def view_constants(self) -> Mapping[str, Any]:
+        """The view keys that come from the options alone, built once and shared by every view
+        of every match: read-only mappings and tuples, so no view's consumer can change them."""
+        o = self.options
+        return MappingProxyType(
+            {
+                "win_threshold": int(o["win_threshold"]),
+                "units": tuple(MappingProxyType(dict(row)) for row in o["units"]),
+                "shares": MappingProxyType(dict(o["shares"])),
+            }
+        )

@@ -13,6 +13,7 @@ another hand and prove every view stays the same until the card is played.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from mcbridge.core import Action, Event, IllegalAction, Rng, State
@@ -90,6 +91,9 @@ class BriscolaState(State):
     trick: list[tuple[int, str]]
     tricks: list[dict[str, Any]]  # {"leader", "cards": [[seat, card]], "winner", "points"}
     last_deal: dict[str, Any] | None
+    # scratch (never saved): the frozen forms views share, with the field they were built from
+    _tricks_frozen: tuple[list[dict[str, Any]], tuple[Mapping[str, Any], ...]] | None
+    _last_deal_frozen: tuple[dict[str, Any], Mapping[str, Any]] | None
 
     phases = ("first_dealer", "shuffle", "auction", "trump", "play", "over")
     first_phase = "first_dealer"
@@ -116,6 +120,7 @@ class BriscolaState(State):
         self.trick = []
         self.tricks = []
         self.last_deal = None
+        self._tricks_frozen = self._last_deal_frozen = None
 
     # -- derived facts --------------------------------------------------------------------
     @property
@@ -381,25 +386,54 @@ class BriscolaState(State):
         return self._start_deal()
 
     # -- views and results ----------------------------------------------------------------
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """`State.view` with the header built straight as its JSON (no `ViewHeader` object on
+        the way): the table asks for a view every action. tests/games/test_card_game_views.py
+        holds it equal to `header().to_json()`."""
+        view = self._view(seat)
+        phase, timeouts = self.phase, self.game.options.get("timeouts") or {}
+        deadline = self.deadline_phases.get(phase, phase)
+        view["header"] = {
+            "game": "briscola_bugiarda",
+            "phase": phase,
+            "players": list(self.players),
+            "to_act": sorted(self.to_act()),
+            "scores": list(self.chips),
+            "score_name": self.score_name,
+            "better": self.better,
+            "seq": self.seq,
+            "deadline": deadline if deadline in timeouts and phase != "over" else None,
+        }
+        return view
+
     def _view(self, seat: int | None) -> dict[str, Any]:
-        o = self.game.options
+        """A fresh top-level dict every time; everything inside it is a tuple, a read-only
+        mapping or a scalar, so a consumer cannot change the state (or the next view) through
+        it. [decided here] Finished tricks and the last deal's summary are frozen once (see
+        `_frozen_tricks`), not copied per view: they cannot change until the next deal."""
         called = self.called_card
-        revealed = called is not None and self._played_by(called) is not None
-        holder = self.holder_of_called_card() if revealed else None
+        holder = self.holder_of_called_card() if called is not None else None
+        revealed = holder is not None and called not in self.hands[holder]
         trick = self.trick
+        tricks = self._frozen_tricks()
+        won = [0] * len(self.players)
+        for t in tricks:
+            won[t["winner"]] += t["points"]
+        phase = self.phase
+        standing = self.standing
         public: dict[str, Any] = {
             "game": "briscola_bugiarda",
-            "players": list(self.players),
-            "phase": self.phase,
+            "players": tuple(self.players),
+            "phase": phase,
             "deal": self.deal,
             "deals": self.deals_total,
             "dealer": self.dealer,
-            "chips": list(self.chips),
-            "hand_sizes": [len(h) for h in self.hands],
+            "chips": tuple(self.chips),
+            "hand_sizes": tuple(map(len, self.hands)),
             "to_act": sorted(self.to_act()),
-            "bids": [[s, b] for s, b in self.bids],
-            "passed": list(self.passed),
-            "standing": None if self.standing is None else {"seat": self.standing[0], "rank": self.standing[1]},
+            "bids": tuple(self.bids),  # (seat, bid) tuples
+            "passed": tuple(self.passed),
+            "standing": None if standing is None else MappingProxyType({"seat": standing[0], "rank": standing[1]}),
             "declarer": self.declarer,
             "bid_rank": self.bid_rank,
             "solo": self.solo,
@@ -409,20 +443,37 @@ class BriscolaState(State):
             "called_card_played": revealed,
             "partner": holder if revealed and holder != self.declarer else None,
             "hidden_solo": revealed and holder == self.declarer,
-            "trick": [[s, c] for s, c in trick],
-            "leader": trick[0][0] if trick else self.turn if self.phase == "play" else None,
-            "tricks": [dict(t) for t in self.tricks],
-            "points_won": self.points_won(),
-            "last_deal": self.last_deal,
-            "win_threshold": int(o["win_threshold"]),
-            "units": [dict(row) for row in o["units"]],
-            "shares": dict(o["shares"]),
+            "trick": tuple(trick),  # (seat, card) tuples
+            "leader": trick[0][0] if trick else self.turn if phase == "play" else None,
+            "tricks": tricks,
+            "points_won": won,
+            "last_deal": self._frozen_last_deal(),
+            **self.game.view_constants,
         }
-        if seat is not None and 0 <= seat < self.n:
+        if seat is not None and 0 <= seat < len(self.players):
             public["seat"] = seat
-            public["hand"] = list(self.hands[seat])
+            public["hand"] = tuple(self.hands[seat])
             public["role"] = self._role(seat, called, revealed)
         return public
+
+    def _frozen_tricks(self) -> tuple[Mapping[str, Any], ...]:
+        """This deal's finished tricks as read-only mappings, frozen as each trick ends. The
+        cache follows `tricks` by identity and length, so a new deal or a restore rebuilds it."""
+        cache = self._tricks_frozen
+        if cache is None or cache[0] is not self.tricks or len(cache[1]) != len(self.tricks):
+            frozen = tuple(_freeze_trick(t) for t in self.tricks)
+            self._tricks_frozen = cache = (self.tricks, frozen)
+        return cache[1]
+
+    def _frozen_last_deal(self) -> Mapping[str, Any] | None:
+        last = self.last_deal
+        if last is None:
+            return None
+        cache = self._last_deal_frozen
+        if cache is None or cache[0] is not last:
+            frozen = MappingProxyType({k: tuple(v) if isinstance(v, list) else v for k, v in last.items()})
+            self._last_deal_frozen = cache = (last, frozen)
+        return cache[1]
 
     def _role(self, seat: int, called: str | None, revealed: bool) -> str | None:
         """What `seat` knows of its own side, from its own cards: declarer, partner or defender."""
@@ -446,3 +497,7 @@ class BriscolaState(State):
 
     def _result_extra(self) -> dict[str, Any]:
         return {"deal": self.deal}
+
+
+def _freeze_trick(trick: Mapping[str, Any]) -> Mapping[str, Any]:
+    return MappingProxyType({**trick, "cards": tuple(map(tuple, trick["cards"]))})
