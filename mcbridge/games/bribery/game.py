@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from mcbridge.core import Action, FirstSeat, Game
@@ -29,10 +30,14 @@ class Bribery(Game):
         self.influencers = influencers_of(self.options)
         #: influencer id -> its VP (scores are summed on every view)
         self.vp_of = {card: data.vp for card, data in self.influencers.items()}
-
-    def influencer_table(self) -> dict[str, Any]:
-        """Influencer id -> its VP and effect, as views show them (a new copy every time)."""
-        return {card: data.to_json() for card, data in self.influencers.items()}
+        #: influencer id -> its VP and effect, as views show them: built once and shared by
+        #: every view, read-only all the way down so no view's consumer can change it
+        self.influencer_table: Mapping[str, Any] = MappingProxyType(
+            {
+                card: MappingProxyType({**data.to_json(), "effect": MappingProxyType(data.to_json()["effect"])})
+                for card, data in self.influencers.items()
+            }
+        )
 
     def _check_options(self) -> None:
         check(self.options)

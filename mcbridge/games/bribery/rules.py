@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from functools import lru_cache
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from mcbridge.core import Action, Event, IllegalAction, Rng, State
@@ -87,6 +88,8 @@ class BriberyState(State):
     pending: list[list[int]]  # [seat, cards still to draw], in order
     resume: str | None  # what follows the draws: deal_done | bet | round_done
     last_showdown: dict[str, Any] | None
+    #: scratch (never saved): the read-only form views share, with the dict it was built from
+    _showdown_frozen: tuple[dict[str, Any], Mapping[str, Any]] | None
 
     phases = ("arrange", "first_starter", "shuffle", "bet", "over")
     first_phase = "first_starter"
@@ -118,6 +121,7 @@ class BriberyState(State):
         self.pending = []
         self.resume = None
         self.last_showdown = None
+        self._showdown_frozen = None
 
     # -- helpers --------------------------------------------------------------------------
     @property
@@ -438,8 +442,32 @@ class BriberyState(State):
         return [*events, MatchOver(self.result().winners, tuple(self.vp(s) for s in range(len(self.players))))]
 
     # -- views and results ----------------------------------------------------------------
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """`State.view` with the header built straight as its JSON (no `ViewHeader` object on
+        the way): the table asks for a view every action. tests/games/test_card_game_views.py
+        holds it equal to `header().to_json()`."""
+        view = self._view(seat)
+        phase, timeouts = self.phase, self.game.options.get("timeouts") or {}
+        deadline = self.deadline_phases.get(phase, phase)
+        view["header"] = {
+            "game": "bribery",
+            "phase": phase,
+            "players": list(self.players),
+            "to_act": view["to_act"][:],
+            "scores": view["vp"][:],
+            "score_name": self.score_name,
+            "better": self.better,
+            "seq": self.seq,
+            "deadline": deadline if deadline in timeouts and phase != "over" else None,
+        }
+        return view
+
     def _view(self, seat: int | None) -> dict[str, Any]:
-        n = len(self.players)
+        """A fresh dict of fresh lists, except the influencer table (read-only, shared)."""
+        played, shown = self.played, self.shown
+        status = self.status
+        hands = self.hands
+        all_in = [st == "in" and not h and bool(p) for st, h, p in zip(status, hands, played, strict=True)]
         public: dict[str, Any] = {
             "game": "bribery",
             "players": list(self.players),
@@ -449,16 +477,16 @@ class BriberyState(State):
             "start": self.start,
             "turn": self.turn,
             "to_act": sorted(self.to_act()),
-            "status": list(self.status),
-            "all_in": [self.all_in(s) for s in range(n)],
-            "hand_counts": [len(h) for h in self.hands],
-            "played_counts": [len(p) for p in self.played],
-            "revealed": [sorted(p[: self.shown[s]]) for s, p in enumerate(self.played)],
-            "cards_on_table": sum(map(len, self.played)),
+            "status": list(status),
+            "all_in": all_in,
+            "hand_counts": list(map(len, hands)),
+            "played_counts": list(map(len, played)),
+            "revealed": [sorted(p[:k]) if k else [] for p, k in zip(played, shown, strict=True)],
+            "cards_on_table": sum(map(len, played)),
             "highest": self.highest,
             "extension": self.extension,
             "stake": list(self.stake),
-            "influencers": self.game.influencer_table(),
+            "influencers": self.game.influencer_table,
             "influencer_pile": len(self.influencer_pile),
             "removed": list(self.removed),
             "removed_unseen": len(self.unseen),
@@ -467,13 +495,32 @@ class BriberyState(State):
             "pile": len(self.pile),
             "discard": len(self.discard),
             "supply": self.supply,
-            "last_showdown": self.last_showdown,
+            "last_showdown": self._frozen_showdown(),
         }
-        if seat is not None and 0 <= seat < n:
+        if seat is not None and 0 <= seat < len(self.players):
             public["seat"] = seat
-            public["hand"] = list(self.hands[seat])
-            public["played"] = list(self.played[seat])
+            public["hand"] = list(hands[seat])
+            public["played"] = list(played[seat])
         return public
+
+    def _frozen_showdown(self) -> Mapping[str, Any] | None:
+        """The last showdown, read-only, frozen once per showdown (followed by identity)."""
+        last = self.last_showdown
+        if last is None:
+            return None
+        cache = self._showdown_frozen
+        if cache is None or cache[0] is not last:
+            frozen = MappingProxyType(
+                {
+                    **last,
+                    "played": tuple(map(tuple, last["played"])),
+                    "contenders": tuple(last["contenders"]),
+                    "totals": MappingProxyType(dict(last["totals"])),
+                    "tied": tuple(last["tied"]),
+                }
+            )
+            self._showdown_frozen = cache = (last, frozen)
+        return cache[1]
 
     def standing_key(self, seat: int) -> tuple[int, ...]:
         """Most VP; then most influencer cards; then who holds each tie-break card in order."""
