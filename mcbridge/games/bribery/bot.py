@@ -19,6 +19,8 @@ from mcbridge.games.bribery.cards import luck_total, sub_multisets
 
 #: Chance to raise instead of calling when the hand is strong and the budget allows.
 RAISE_CHANCE = 0.35
+_PASS_TWO = Pass("two_cards")
+_PASS_INFORMANT = Pass("card_and_informant")
 
 
 class BriberyBot:
@@ -30,10 +32,11 @@ class BriberyBot:
             raise ValueError("no legal action to choose from")
         hand, played = list(view["hand"]), list(view["played"])
         luck = [c for c in hand if c != INFORMANT]
-        stake_vp = sum(int(view["influencers"][card]["vp"]) for card in view["stake"])
+        table = view["influencers"]
+        stake_vp = sum([int(table[card]["vp"]) for card in view["stake"]])
         if not played and self._should_pass(hand, luck, stake_vp, rng):
-            informant_pass = Pass("card_and_informant")
-            return informant_pass if INFORMANT not in hand and informant_pass in legal else Pass("two_cards")
+            # the informant pass is listed while the supply (in the view) is not empty
+            return _PASS_INFORMANT if INFORMANT not in hand and view["supply"] > 0 else _PASS_TWO
 
         if self._in_tie(view):
             return self._tie_move(view, hand, played, legal) or Fold()
@@ -49,8 +52,8 @@ class BriberyBot:
         else:  # the first bet of the round (there is no check): one card, or informant + luck card
             target = max(highest + 1, 2 if plan == "low" else 1)
             if target > budget:
-                return Pass("two_cards")
-        return self._play(target, self._order(plan, hand, played), mine, highest, legal)
+                return _PASS_TWO
+        return self._play(target, self._order(plan, hand, played), mine, highest)
 
     @staticmethod
     def _should_pass(hand: list[int], luck: list[int], stake_vp: int, rng: Rng) -> bool:
@@ -116,12 +119,11 @@ class BriberyBot:
         return informants[:1] + luck + informants[1:]
 
     @staticmethod
-    def _play(target: int, order: list[int], mine: int, highest: int, legal: Sequence[Action]) -> Action:
+    def _play(target: int, order: list[int], mine: int, highest: int) -> Action:
         k = target - mine
         if k > len(order):
             return AllIn() if order else Fold()
         cards = sorted_cards(order[:k])
-        kind: type[Raise] | type[Call] = Raise if target > highest else Call
-        # `kind(cards) in legal`, without building the action or comparing every entry with it
-        listed = any(type(a) is kind and a.cards == cards for a in legal if isinstance(a, Raise | Call))
-        return listed_bet(kind, cards) if listed else Fold()
+        # Always listed: the cards come from the hand, a raise goes past the highest count
+        # and a call (target == highest > mine) adds at least one card to reach it exactly.
+        return listed_bet(Raise if target > highest else Call, cards)

@@ -158,17 +158,8 @@ class BriberyState(State):
     def _legal_actions(self, seat: int) -> list[Action]:
         if self.phase != "bet":
             return []  # arrangements and shuffles: too many to list; see sample_chance
-        hand, mine = self.hands[seat], len(self.played[seat])
-        actions: list[Action] = []
-        if not self.played[seat]:
-            actions.append(_PASS_TWO)
-            if self.supply > 0:
-                actions.append(_PASS_INFORMANT)
-        actions.append(_FOLD)  # [decided here] at any time; as a first action it is a pass without refill
-        actions += _bets(tuple(hand), self.highest - mine)
-        if hand:
-            actions.append(_ALL_IN)  # also when it equals a raise or call with every card
-        return actions
+        played = self.played[seat]
+        return list(_legal_bets(tuple(self.hands[seat]), self.highest - len(played), not played, self.supply > 0))
 
     def _sample_chance(self, rng: Rng) -> Action:
         if self.phase == "arrange":
@@ -528,7 +519,8 @@ class BriberyState(State):
         return (self.vp(seat), len(owned), *(int(card in owned) for card in self.game.options["tiebreak"]))
 
     def scores(self) -> list[int]:
-        return list(map(self.vp, range(len(self.players))))
+        vp_of = self.game.vp_of
+        return [sum([vp_of[card] for card in cards]) for cards in self.owned]
 
     def _rank_key(self, seat: int) -> tuple[int, ...]:
         return tuple(-k for k in self.standing_key(seat))
@@ -558,6 +550,24 @@ _PASS_TWO = Pass("two_cards")
 _PASS_INFORMANT = Pass("card_and_informant")
 _FOLD = Fold()
 _ALL_IN = AllIn()
+
+
+@lru_cache(maxsize=8192)
+def _legal_bets(hand: tuple[int, ...], need: int, first: bool, informants_left: bool) -> tuple[Action, ...]:
+    """Every legal action of a seat to bet, from what decides it: its (sorted) hand, how many
+    more cards would equal the highest count, whether it has not played yet this round, and
+    whether the informant supply is not empty (built once per key: keys repeat across turns
+    and matches; `_legal_actions` hands out a fresh list of it)."""
+    actions: list[Action] = []
+    if first:
+        actions.append(_PASS_TWO)
+        if informants_left:
+            actions.append(_PASS_INFORMANT)
+    actions.append(_FOLD)  # [decided here] at any time; as a first action it is a pass without refill
+    actions += _bets(hand, need)
+    if hand:
+        actions.append(_ALL_IN)  # also when it equals a raise or call with every card
+    return tuple(actions)
 
 
 @lru_cache(maxsize=8192)

@@ -397,7 +397,7 @@ class BriscolaState(State):
             "game": "briscola_bugiarda",
             "phase": phase,
             "players": list(self.players),
-            "to_act": sorted(self.to_act()),
+            "to_act": view["to_act"][:],
             "scores": list(self.chips),
             "score_name": self.score_name,
             "better": self.better,
