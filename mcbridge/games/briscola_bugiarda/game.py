@@ -31,14 +31,14 @@ class BriscolaBugiarda(Game):
         check_table(o["units"], o["shares"], o["max_players"])
 
     @cached_property
-    def view_constants(self) -> Mapping[str, Any]:
-        """The view keys that come from the options alone, built once and shared by every view
-        of every match: read-only mappings and tuples, so no view's consumer can change them."""
+    def view_constants(self) -> dict[str, Any]:
+        """The view keys that come from the options alone, built once and copied into every
+        view of every match. The values are read-only (an int, a tuple of read-only mappings,
+        a read-only mapping), so no view's consumer can change them; only views are given
+        this dict's contents, never the dict."""
         o = self.options
-        return MappingProxyType(
-            {
-                "win_threshold": int(o["win_threshold"]),
-                "units": tuple(MappingProxyType(dict(row)) for row in o["units"]),
-                "shares": MappingProxyType(dict(o["shares"])),
-            }
-        )
+        return {
+            "win_threshold": int(o["win_threshold"]),
+            "units": tuple(MappingProxyType(dict(row)) for row in o["units"]),
+            "shares": MappingProxyType(dict(o["shares"])),
+        }

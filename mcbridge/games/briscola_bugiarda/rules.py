@@ -69,6 +69,8 @@ _BIDS = tuple(Bid(r) for r in RANKS)
 _FORCED = (*_BIDS, Solo())
 _CALLS = tuple(CallTrump(s) for s in SUITS)
 _PASS = Pass()
+#: (seat, card) -> its CardPlayed event, filled as cards are played (at most 40 per seat)
+_CARD_PLAYED: dict[tuple[int, str], CardPlayed] = {}
 
 
 class BriscolaState(State):
@@ -92,7 +94,7 @@ class BriscolaState(State):
     tricks: list[dict[str, Any]]  # {"leader", "cards": [[seat, card]], "winner", "points"}
     last_deal: dict[str, Any] | None
     # scratch (never saved): the frozen forms views share, with the field they were built from
-    _tricks_frozen: tuple[list[dict[str, Any]], tuple[Mapping[str, Any], ...]] | None
+    _tricks_frozen: tuple[list[dict[str, Any]], tuple[Mapping[str, Any], ...], tuple[int, ...]] | None
     _last_deal_frozen: tuple[dict[str, Any], Mapping[str, Any]] | None
 
     phases = ("first_dealer", "shuffle", "auction", "trump", "play", "over")
@@ -319,13 +321,16 @@ class BriscolaState(State):
         return []
 
     def _play(self, seat: int, action: Play) -> list[Event]:
-        code = action.card
-        if code not in self.hands[seat]:
+        code, hand = action.card, self.hands[seat]
+        if code not in hand:
             raise IllegalAction("card_not_held", card=code)
         # may-follow: any card in hand is legal
-        self.hands[seat].remove(code)
+        hand.remove(code)
         self.trick.append((seat, code))
-        events: list[Event] = [CardPlayed(seat, code, rank_of(code), suit_of(code))]
+        played = _CARD_PLAYED.get((seat, code))
+        if played is None:  # events are frozen, so one per seat and card serves every match
+            played = _CARD_PLAYED[seat, code] = CardPlayed(seat, code, rank_of(code), suit_of(code))
+        events: list[Event] = [played]
         if code == self.called_card:
             if seat == self.declarer:
                 events.append(HiddenSoloRevealed(seat, action.card))
@@ -415,10 +420,7 @@ class BriscolaState(State):
         holder = self.holder_of_called_card() if called is not None else None
         revealed = holder is not None and called not in self.hands[holder]
         trick = self.trick
-        tricks = self._frozen_tricks()
-        won = [0] * len(self.players)
-        for t in tricks:
-            won[t["winner"]] += t["points"]
+        tricks, won = self._frozen_tricks()
         phase = self.phase
         standing = self.standing
         public: dict[str, Any] = {
@@ -446,24 +448,25 @@ class BriscolaState(State):
             "trick": tuple(trick),  # (seat, card) tuples
             "leader": trick[0][0] if trick else self.turn if phase == "play" else None,
             "tricks": tricks,
-            "points_won": won,
+            "points_won": list(won),
             "last_deal": self._frozen_last_deal(),
-            **self.game.view_constants,
         }
+        public.update(self.game.view_constants)
         if seat is not None and 0 <= seat < len(self.players):
             public["seat"] = seat
             public["hand"] = tuple(self.hands[seat])
             public["role"] = self._role(seat, called, revealed)
         return public
 
-    def _frozen_tricks(self) -> tuple[Mapping[str, Any], ...]:
-        """This deal's finished tricks as read-only mappings, frozen as each trick ends. The
-        cache follows `tricks` by identity and length, so a new deal or a restore rebuilds it."""
+    def _frozen_tricks(self) -> tuple[tuple[Mapping[str, Any], ...], tuple[int, ...]]:
+        """This deal's finished tricks as read-only mappings, frozen as each trick ends, with
+        the points each seat won in them. The cache follows `tricks` by identity and length,
+        so a new deal or a restore rebuilds it."""
         cache = self._tricks_frozen
         if cache is None or cache[0] is not self.tricks or len(cache[1]) != len(self.tricks):
             frozen = tuple(_freeze_trick(t) for t in self.tricks)
-            self._tricks_frozen = cache = (self.tricks, frozen)
-        return cache[1]
+            self._tricks_frozen = cache = (self.tricks, frozen, tuple(self.points_won()))
+        return cache[1], cache[2]
 
     def _frozen_last_deal(self) -> Mapping[str, Any] | None:
         last = self.last_deal
