@@ -14,13 +14,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from mcbridge.core import Action, Rng
-from mcbridge.games.bribery.actions import INFORMANT, AllIn, Call, Fold, Pass, Raise, listed_bet, sorted_cards
+from mcbridge.games.bribery.actions import INFORMANT, AllIn, Call, Fold, Pass, Raise, listed_bet
 from mcbridge.games.bribery.cards import luck_total, sub_multisets
 
 #: Chance to raise instead of calling when the hand is strong and the budget allows.
 RAISE_CHANCE = 0.35
 _PASS_TWO = Pass("two_cards")
 _PASS_INFORMANT = Pass("card_and_informant")
+_FOLD = Fold()
 
 
 class BriberyBot:
@@ -39,14 +40,14 @@ class BriberyBot:
             return _PASS_INFORMANT if INFORMANT not in hand and view["supply"] > 0 else _PASS_TWO
 
         if self._in_tie(view):
-            return self._tie_move(view, hand, played, legal) or Fold()
+            return self._tie_move(view, hand, played, legal) or _FOLD
         plan = self._plan(view, hand, played, rng)
         strong = self._strong(plan, hand, played)
         budget = min(len(hand) + len(played), 1 + stake_vp + int(strong))
         mine, highest = len(played), int(view["highest"])
         if highest > mine:  # someone bet more: call, raise or get out
             if highest > budget:
-                return Fold()
+                return _FOLD
             raising = strong and highest + 1 <= budget and rng.random() < self.raise_chance
             target = highest + 1 if raising else highest
         else:  # the first bet of the round (there is no check): one card, or informant + luck card
@@ -123,7 +124,7 @@ class BriberyBot:
         k = target - mine
         if k > len(order):
             return AllIn() if order else Fold()
-        cards = sorted_cards(order[:k])
+        cards = tuple(sorted(order[:k]))  # hand cards: whole numbers already
         # Always listed: the cards come from the hand, a raise goes past the highest count
         # and a call (target == highest > mine) adds at least one card to reach it exactly.
         return listed_bet(Raise if target > highest else Call, cards)

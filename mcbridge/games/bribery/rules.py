@@ -310,7 +310,11 @@ class BriberyState(State):
             self.acted = [False] * len(self.players)
         self.acted[seat] = True
         kind = WentAllIn if isinstance(action, AllIn) else Raised if isinstance(action, Raise) else Called
-        return [kind(seat, len(cards), count), *self._advance(seat)]
+        key = (kind, seat, len(cards), count)
+        event = _BET_EVENTS.get(key)
+        if event is None:  # events are frozen: one per kind, seat and counts serves every match
+            event = _BET_EVENTS[key] = kind(seat, len(cards), count)
+        return [event, *self._advance(seat)]
 
     def _advance(self, after: int) -> list[Event]:
         nxt = self._next_to_act(after)
@@ -546,6 +550,8 @@ def _not_held(cards: list[int], hand: list[int]) -> list[int]:
 
 
 _BETS = (Raise, Call, AllIn)
+#: (event type, seat, cards, count) -> the bet's event, filled as bets are made (small ints)
+_BET_EVENTS: dict[tuple[type[Event], int, int, int], Event] = {}
 _PASS_TWO = Pass("two_cards")
 _PASS_INFORMANT = Pass("card_and_informant")
 _FOLD = Fold()
