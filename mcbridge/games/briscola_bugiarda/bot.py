@@ -19,6 +19,7 @@ from mcbridge.games.briscola_bugiarda.actions import PLAY_OF, Bid, CallTrump, Pa
 from mcbridge.games.briscola_bugiarda.cards import (
     DECK,
     RANKS,
+    SUIT_OF,
     SUITS,
     card,
     play_keys,
@@ -111,25 +112,26 @@ class BriscolaBot:
         return {s for s in range(len(view["players"])) if s not in enemies and s != seat}
 
     def _play(self, view: Mapping[str, Any], hand: list[str]) -> Action:
+        suit = SUIT_OF.__getitem__  # the view's cards are all of the pack
         trump = view["trump"]
         cheapest = _CHEAPNESS[trump].__getitem__
         trick = view["trick"]
         if not trick:
             return PLAY_OF[min(hand, key=cheapest)]
         # who is winning the trick, with what, and the key a card must beat (cards.trick_winner)
-        keys = play_keys(trump, suit_of(trick[0][1]))
+        keys = play_keys(trump, suit(trick[0][1]))
         winner, winning_card, top = -1, "", (-1, 0)
         for seat, c in trick:
             if keys[c] > top:
                 winner, winning_card, top = int(seat), c, keys[c]
         last = len(trick) == len(view["players"]) - 1
-        if (last or suit_of(winning_card) == trump) and winner in self._friends(view):
+        if (last or suit(winning_card) == trump) and winner in self._friends(view):
             # a friend's trick that is won with a trump, or that nobody is left to beat: load points
-            loads = [c for c in hand if suit_of(c) != trump]
+            loads = [c for c in hand if suit(c) != trump]
             return PLAY_OF[max(loads or hand, key=_LOAD.__getitem__)]
         # a card played last wins iff it ranks above everything on the table
         winning = [c for c in hand if keys[c] > top]
-        plain = [c for c in winning if suit_of(c) != trump]
+        plain = [c for c in winning if suit(c) != trump]
         if plain:
             return PLAY_OF[max(plain, key=_WORTH.__getitem__)]
         if winning and sum(points_of(c) for _, c in trick) >= WORTH_TRUMPING:

@@ -8,6 +8,7 @@ code; the locale decides how they are shown (coppe or hearts, カップ or ハ�
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
 
 #: Ranks from strongest to weakest in a trick (A > 3 > K > Q > J > 7 > 6 > 5 > 4 > 2).
 #: The auction uses the same order: each bid names a rank weaker than the standing one.
@@ -25,6 +26,9 @@ DECK = tuple(f"{rank}{_CODE_OF_SUIT[suit]}" for suit in SUITS for rank in RANKS)
 
 # Per-card tables: bots and tricks ask these questions thousands of times per match.
 _SUIT_OF = {c: SUIT_CODES[c[1]] for c in DECK}
+#: card -> suit, read-only, for hot loops over cards known to be of the pack (`suit_of` also
+#: answers for a code outside it)
+SUIT_OF: Mapping[str, str] = MappingProxyType(_SUIT_OF)
 _STRENGTH = {c: len(RANKS) - RANKS.index(c[0]) for c in DECK}
 _CARD = {(rank, suit): f"{rank}{_CODE_OF_SUIT[suit]}" for rank in RANKS for suit in SUITS}
 _POINTS_OF = {c: POINTS[c[0]] for c in DECK}
