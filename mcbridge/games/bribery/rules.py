@@ -133,15 +133,17 @@ class BriberyState(State):
         hand is the stack, the cards played this round the pot)."""
         return self.status[seat] == "in" and not self.hands[seat] and bool(self.played[seat])
 
-    def _must_act(self, seat: int) -> bool:
-        if self.status[seat] != "in" or self.all_in(seat):
-            return False
-        return not self.acted[seat] or len(self.played[seat]) < self.highest
-
     def _next_to_act(self, after: int) -> int | None:
-        n = len(self.players)
+        """The next seat after `after` that must act: still in, not all-in, and either not yet
+        acted since the last raise or short of the highest count (one pass, no helpers: it
+        runs after every bet)."""
+        status, hands, played, acted, highest = self.status, self.hands, self.played, self.acted, self.highest
+        n = len(status)
         for step in range(1, n + 1):
-            if self._must_act(seat := (after + step) % n):
+            seat = (after + step) % n
+            if status[seat] != "in" or (not hands[seat] and played[seat]):  # out, or all-in
+                continue
+            if not acted[seat] or len(played[seat]) < highest:
                 return seat
         return None
 
