@@ -46,6 +46,7 @@ from mcbridge.games.briscola_bugiarda.actions import (
 )
 from mcbridge.games.briscola_bugiarda.cards import (
     DECK,
+    POINTS,
     RANKS,
     SUITS,
     card,
@@ -149,7 +150,9 @@ class BriscolaState(State):
 
     def holder_of_called_card(self) -> int | None:
         """Who holds or played the called card (the partner, or the declarer in a hidden solo)."""
-        called = self.called_card
+        return self._holder_of(self.called_card)
+
+    def _holder_of(self, called: str | None) -> int | None:
         if called is None:
             return None
         for seat, hand in enumerate(self.hands):
@@ -341,7 +344,7 @@ class BriscolaState(State):
             self.turn = (seat + 1) % n
             return events
         winner = trick_winner(self.trick, self.trump)
-        points = sum(points_of(c) for _, c in self.trick)
+        points = sum([POINTS[c[0]] for _, c in self.trick])  # what points_of answers
         self.tricks.append(
             {"leader": self.trick[0][0], "cards": [[s, c] for s, c in self.trick], "winner": winner, "points": points}
         )
@@ -417,7 +420,7 @@ class BriscolaState(State):
         it. [decided here] Finished tricks and the last deal's summary are frozen once (see
         `_frozen_tricks`), not copied per view: they cannot change until the next deal."""
         called = self.called_card
-        holder = self.holder_of_called_card() if called is not None else None
+        holder = self._holder_of(called)
         revealed = holder is not None and called not in self.hands[holder]
         trick = self.trick
         tricks, won = self._frozen_tricks()
@@ -428,7 +431,7 @@ class BriscolaState(State):
             "players": tuple(self.players),
             "phase": phase,
             "deal": self.deal,
-            "deals": self.deals_total,
+            "deals": int(self.game.options["laps"]) * len(self.players),  # deals_total, inline
             "dealer": self.dealer,
             "chips": tuple(self.chips),
             "hand_sizes": tuple(map(len, self.hands)),
