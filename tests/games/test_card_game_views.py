@@ -1,7 +1,7 @@
 """Bribery's and Briscola bugiarda's views: fast to build, yet still the state's own business.
 
 Their views share frozen parts between calls (option tables, finished tricks, the last deal
-or showdown) and build the header as JSON directly. These tests hold them to the contract
+or showdown) and the core builds the header as JSON directly. These tests hold them to the contract
 that made plain copies safe: a consumer that vandalises a view changes neither the state nor
 the next view, the header equals `header().to_json()`, and a restored match (whose caches
 start empty) shows the same views.

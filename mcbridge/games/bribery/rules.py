@@ -439,26 +439,6 @@ class BriberyState(State):
         return [*events, MatchOver(self.result().winners, tuple(self.vp(s) for s in range(len(self.players))))]
 
     # -- views and results ----------------------------------------------------------------
-    def view(self, seat: int | None = None) -> dict[str, Any]:
-        """`State.view` with the header built straight as its JSON (no `ViewHeader` object on
-        the way): the table asks for a view every action. tests/games/test_card_game_views.py
-        holds it equal to `header().to_json()`."""
-        view = self._view(seat)
-        phase, timeouts = self.phase, self.game.options.get("timeouts") or {}
-        deadline = self.deadline_phases.get(phase, phase)
-        view["header"] = {
-            "game": "bribery",
-            "phase": phase,
-            "players": list(self.players),
-            "to_act": view["to_act"][:],
-            "scores": view["vp"][:],
-            "score_name": self.score_name,
-            "better": self.better,
-            "seq": self.seq,
-            "deadline": deadline if deadline in timeouts and phase != "over" else None,
-        }
-        return view
-
     def _view(self, seat: int | None) -> dict[str, Any]:
         """A fresh dict of fresh lists, except the influencer table (read-only, shared)."""
         played, shown = self.played, self.shown

@@ -394,26 +394,6 @@ class BriscolaState(State):
         return self._start_deal()
 
     # -- views and results ----------------------------------------------------------------
-    def view(self, seat: int | None = None) -> dict[str, Any]:
-        """`State.view` with the header built straight as its JSON (no `ViewHeader` object on
-        the way): the table asks for a view every action. tests/games/test_card_game_views.py
-        holds it equal to `header().to_json()`."""
-        view = self._view(seat)
-        phase, timeouts = self.phase, self.game.options.get("timeouts") or {}
-        deadline = self.deadline_phases.get(phase, phase)
-        view["header"] = {
-            "game": "briscola_bugiarda",
-            "phase": phase,
-            "players": list(self.players),
-            "to_act": view["to_act"][:],
-            "scores": list(self.chips),
-            "score_name": self.score_name,
-            "better": self.better,
-            "seq": self.seq,
-            "deadline": deadline if deadline in timeouts and phase != "over" else None,
-        }
-        return view
-
     def _view(self, seat: int | None) -> dict[str, Any]:
         """A fresh top-level dict every time; everything inside it is a tuple, a read-only
         mapping or a scalar, so a consumer cannot change the state (or the next view) through
