@@ -395,8 +395,8 @@ class BriscolaState(State):
 
     # -- views and results ----------------------------------------------------------------
     def _view(self, seat: int | None) -> dict[str, Any]:
-        """A fresh top-level dict every time; everything inside it is a tuple, a read-only
-        mapping or a scalar, so a consumer cannot change the state (or the next view) through
+        """A fresh top-level dict every time; inside it only fresh lists, tuples, read-only
+        mappings and scalars, so a consumer cannot change the state (or the next view) through
         it. [decided here] Finished tricks and the last deal's summary are frozen once (see
         `_frozen_tricks`), not copied per view: they cannot change until the next deal."""
         called = self.called_card
