@@ -31,7 +31,8 @@ prizes, hold, lobby countdown, next match), scene caching, and publishing a
    per-decision timeouts and fresh drafts, `reads_wanted`/`on_reads` for world reads
    (only Wool Bluff reads walls, pads and torches), `on_block_change` for who placed or
    broke a block where the server tells (walls nobody can frame), `on_reset` between matches,
-   `score_text` for the standings line.
+   `on_world_emptied` when the world came back without the arena (put back what no scene
+   draws, such as items handed out), `score_text` for the standings line.
 
 Then list the game in `mcbridge.tables.kits.KITS` and ship `config/arenas/<game>.yaml`.
 """
@@ -171,6 +172,12 @@ class Kit(ABC):
 
     def on_reset(self) -> None:  # noqa: B027
         """The table goes back to its lobby between matches: clear per-match drafts."""
+
+    def on_world_emptied(self) -> None:  # noqa: B027
+        """The shell probe found this arena gone: the world restarted empty (or was wiped), so
+        the players' inventories went with it. The scene is drawn again by the runtime; a kit
+        puts back what no scene draws (items it handed out). Called only on that evidence, never
+        on a plain reconnect, so nothing is handed out twice."""
 
     # -- world reads ----------------------------------------------------------------------
     def reads_wanted(self) -> dict[ReadKey, Sequence[Pos]]:

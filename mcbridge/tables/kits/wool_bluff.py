@@ -13,12 +13,17 @@ the seat's player puts on a seat's wool wall is taken down at once, said in chat
 placer's name and never counted against the seat; a seat's own wool someone else breaks off
 (give mode) and a torch broken off a wall the controller lights are put back and reported the
 same way.
+
+A world that comes back empty (the arena's shell gone, see `on_world_emptied`) took the items
+the table handed out with it: each seated player gets their hand (give mode) and the torches
+they still have to put up back from the rules state once they are here again.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from mcbridge.core import Action, Event
@@ -48,6 +53,14 @@ log = logging.getLogger(__name__)
 TORCH_CHECK_EVERY = 20
 
 
+@dataclass
+class Owed:
+    """What an emptied world took from a seated player, still to be handed back."""
+
+    name: str
+    wool: bool  # give mode, and no Deal since the loss handed the seat its whole hand anew
+
+
 class WoolBluffKit(Kit):
     part = PART
     #: One per seat per turn: the board shows them.
@@ -72,6 +85,7 @@ class WoolBluffKit(Kit):
         self.foreign: dict[Pos, str | None] = {}  # wool wall cell -> who (not its seat) put a block there
         self.knocked: dict[Pos, Block] = {}  # give mode: a seat's wool someone else broke, being put back
         self.read_cycles = 0
+        self.owed: dict[int, Owed] = {}  # booth -> what an emptied world took from its player
         if self.dispensing != wanted:
             table.outbox.chat.append(f"[{arena.name}] server cannot give items: using booth mode")
             log.warning("arena %s: the server cannot give items; falling back to booth mode", arena.name)
@@ -150,6 +164,9 @@ class WoolBluffKit(Kit):
             if self.torches == "players" and not state.is_over:
                 self._await_torches(events, now)
         elif isinstance(action, Deal) and self.dispensing == "give":
+            owed = self.owed.get(self.table.booth_of(action.seat))
+            if owed is not None:
+                owed.wool = False  # this deal hands over the seat's whole hand: not twice
             for colour, n in action.wool:
                 wool = blocks.wool(colour)
                 self.table.outbox.gives.append((state.players[action.seat], wool.id, wool.data, n))
@@ -174,6 +191,58 @@ class WoolBluffKit(Kit):
         self.wall_reads = None
         self.torch_wait = {}
         self.foreign, self.knocked = {}, {}
+        self.owed = {}
+
+    # -- an emptied world -----------------------------------------------------------------
+    def on_world_emptied(self) -> None:
+        """The world came back without the arena, and without what the players held: note
+        who is owed their hand (give mode) and their torches, handed back by `_give_back`
+        once each is here again. In give mode the walls went too: a Reveal waits afresh.
+
+        [decided here] The floor probe finding the shell gone is the only evidence that
+        inventories were lost (RaspberryJuice cannot read one): a reconnect to a world that
+        kept its arena hands out nothing, and an operator who clears the arena by hand while
+        players keep their items would see them given twice (README, "World restarts").
+        """
+        self.foreign, self.knocked = {}, {}
+        state = self.table.state
+        if not isinstance(state, WoolBluffState) or state.is_over:
+            return
+        give = self.dispensing == "give"
+        for booth, occ in enumerate(self.table.occupants):
+            if occ is not None and not occ.bot:
+                self.owed[booth] = Owed(occ.name, wool=give)
+                if give:
+                    self.ui[booth].pad, self.ui[booth].selected = [], []  # the whole hand comes back
+        if give and self.reveal_since is not None:
+            self.reveal_since, self.wall_reads = None, None  # the players put their hands up again
+
+    def _give_back(self) -> None:
+        """Hand back what an emptied world took, from the rules state (the source of truth),
+        to each owed player who sits here again; one private line says what and why."""
+        state = self.state
+        for booth, owed in list(self.owed.items()):
+            occ = self.table.occupants[booth]
+            seat = self.table.rules_seat(booth)
+            if occ is None or occ.name != owed.name or seat is None or not state.active[seat]:
+                del self.owed[booth]  # no longer this player's seat, or out of the match
+                continue
+            if not occ.present:
+                continue  # not back yet
+            del self.owed[booth]
+            text = self.table.text_for(owed.name)
+            wool = self._dealt(seat) if owed.wool else {}
+            for colour, n in sorted(wool.items()):
+                if n > 0:
+                    item = blocks.wool(colour)
+                    self.table.outbox.gives.append((owed.name, item.id, item.data, n))
+            if sum(wool.values()):
+                self.table.tell(owed.name, text.t("wool_bluff.wool_given_back", count=sum(wool.values())))
+            torches = self.torch_wait.get(booth, 0) if self.table.can_give else 0
+            if torches:  # the wall they were filling is empty again: all of it, and time to do it
+                self.table.outbox.gives.append((owed.name, blocks.REDSTONE_TORCH_ON.id, 0, torches))
+                self.table.tell(owed.name, text.t("wool_bluff.torches_given_back", count=torches))
+                self.torch_deadline = max(self.torch_deadline, self.table.clock() + self.table.arena.timeouts["reveal"])
 
     def _reveal_ready(self, now: float) -> bool:
         """Walls are read (next tick) after the hands are put up; give mode waits for players."""
@@ -219,7 +288,10 @@ class WoolBluffKit(Kit):
 
     # -- reading the world -------------------------------------------------------------------
     def reads_wanted(self) -> dict[ReadKey, Sequence[Pos]]:
-        """The wool walls at Reveal, the discard pads in give mode, torch walls players fill."""
+        """The wool walls at Reveal, the discard pads in give mode, torch walls players fill
+        (called once a cycle while the match runs: also when owed items are handed back)."""
+        if self.owed:
+            self._give_back()  # once a cycle, while the table runs: whoever is back gets theirs
         wanted: dict[ReadKey, Sequence[Pos]] = {}
         state = self.state
         if state.phase == "reveal" and self.reveal_since is not None:
