@@ -191,7 +191,8 @@ class SupervisorProtocol:
                             self.tables[index].arena.name)
                 self._rebuild.add(index)
                 self.tables[index].kit.on_world_emptied()
-        self.pauses.set_all(WORLD, False)  # a cycle went through: the world answers
+        if not self._probe_due:  # a cycle went through: the world answers (after a reconnect,
+            self.pauses.set_all(WORLD, False)  # once the probe has said what it holds: nothing ticks first)
         self._check_journals()
         with ExitStack() as journals:  # one commit per journal per cycle, before the next write
             for journal in {id(t.journal): t.journal for t in self.tables}.values():

@@ -216,6 +216,8 @@ class WoolBluffKit(Kit):
                     self.ui[booth].pad, self.ui[booth].selected = [], []  # the whole hand comes back
         if give and self.reveal_since is not None:
             self.reveal_since, self.wall_reads = None, None  # the players put their hands up again
+        if self.torch_wait:  # the torch walls start over too: the time to fill them as well
+            self.torch_deadline = self.table.clock() + self.table.arena.timeouts["reveal"]
 
     def _give_back(self) -> None:
         """Hand back what an emptied world took, from the rules state (the source of truth),
