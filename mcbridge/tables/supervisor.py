@@ -171,10 +171,15 @@ class SupervisorProtocol:
 
     def absorb(self) -> Batch | None:
         """Take the replies of the batch just sent. Returns a follow-up batch to send (the
-        names of new players, needed before their clicks can be dispatched) or None when
-        the cycle is done (the tables have then ticked)."""
+        shell probe after a reconnect, the names of new players, needed before their clicks
+        can be dispatched) or None when the cycle is done (the tables have then ticked)."""
         polls = self._polls
         assert polls is not None, "absorb() without start_cycle()"
+        if self._probe_due:  # reconnected during this batch: probe the world before anything ticks
+            self._probe_due = False  # (an emptied world would otherwise get this cycle's gives twice)
+            probe = Batch()
+            polls.shells = [watch.probe(probe) for watch in self.shells]
+            return probe
         if polls.names:
             self.registry.learn(polls.names)
         else:
@@ -191,8 +196,7 @@ class SupervisorProtocol:
                             self.tables[index].arena.name)
                 self._rebuild.add(index)
                 self.tables[index].kit.on_world_emptied()
-        if not self._probe_due:  # a cycle went through: the world answers (after a reconnect,
-            self.pauses.set_all(WORLD, False)  # once the probe has said what it holds: nothing ticks first)
+        self.pauses.set_all(WORLD, False)  # a cycle went through: the world answers
         self._check_journals()
         with ExitStack() as journals:  # one commit per journal per cycle, before the next write
             for journal in {id(t.journal): t.journal for t in self.tables}.values():
