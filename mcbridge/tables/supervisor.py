@@ -177,9 +177,9 @@ class SupervisorProtocol:
         assert polls is not None, "absorb() without start_cycle()"
         if self._probe_due:  # reconnected during this batch: probe the world before anything ticks
             self._probe_due = False  # (an emptied world would otherwise get this cycle's gives twice)
-            probe = Batch()
-            polls.shells = [watch.probe(probe) for watch in self.shells]
-            return probe
+            follow_up = Batch()
+            polls.shells = [watch.probe(follow_up) for watch in self.shells]
+            return follow_up
         if polls.names:
             self.registry.learn(polls.names)
         else:

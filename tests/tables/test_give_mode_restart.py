@@ -15,6 +15,7 @@ from table_support import Rig, make_rig, seat_bots, shipped_arena
 from test_tables_recovery import drop_every_connection
 
 from mcbridge.games.wool_bluff import COLOURS, WoolBluffState
+from mcbridge.tables.kits.wool_bluff import WoolBluffKit
 from mcbridge.world.blocks import REDSTONE_TORCH_ON, wool
 from mcbridge.world.embedded import EmbeddedHandle, start_embedded
 
@@ -26,17 +27,21 @@ SETTLE_CYCLES = 5  # reconnect, probe, rebuild, hand back, written
 
 def give_rig(world: EmbeddedHandle, path: Path, torches: str = "controller") -> Rig:
     r = make_rig(world, shipped_arena(dispensing="give", torches=torches), path, seed=SEED)
-    assert r.table.kit.dispensing == "give"
+    assert kit_of(r).dispensing == "give"
     seat_bots(r)
     return r
 
 
-def played(r: Rig) -> tuple[list[tuple[int, dict[str, Any]]], dict[str, Any] | None]:
+#: A match as journaled: its actions and its result.
+Played = tuple[list[tuple[int, dict[str, Any]]], dict[str, Any] | None]
+
+
+def played(r: Rig) -> Played:
     saved = r.journal.match(r.table.match_id)  # type: ignore[arg-type]
     return saved.actions, saved.result
 
 
-def baseline(tmp_path: Path, torches: str = "controller") -> tuple[list[tuple[int, dict[str, Any]]], dict[str, Any] | None]:
+def baseline(tmp_path: Path, torches: str = "controller") -> Played:
     with start_embedded(port=0, tps=0) as world:
         r = give_rig(world, tmp_path / "baseline.sqlite", torches)
         try:
@@ -44,6 +49,12 @@ def baseline(tmp_path: Path, torches: str = "controller") -> tuple[list[tuple[in
             return played(r)
         finally:
             r.close()
+
+
+def kit_of(r: Rig) -> WoolBluffKit:
+    kit = r.table.kit
+    assert isinstance(kit, WoolBluffKit)
+    return kit
 
 
 def state_of(r: Rig) -> WoolBluffState:
@@ -65,10 +76,10 @@ def at_phase(r: Rig, phase: str) -> bool:
         return False
     if phase == "reveal":
         return all(b.placed_turn == state.turn for b in r.bots)
-    if phase == "deal" and r.table.kit.torches == "players":
-        return bool(r.table.kit.torch_wait) and all(b.torches_up for b in r.bots if b.booth in r.table.kit.torch_wait)
+    if phase == "deal" and kit_of(r).torches == "players":
+        return bool(kit_of(r).torch_wait) and all(b.torches_up for b in r.bots if b.booth in kit_of(r).torch_wait)
     if phase == "discard":  # a seat's pad already read, the rest of its discard still to come
-        return any(ui.pad for ui in r.table.kit.ui)
+        return any(ui.pad for ui in kit_of(r).ui)
     return True
 
 
@@ -108,7 +119,7 @@ def test_give_mode_an_empty_restart_hands_back_every_hand_and_ends_as_without_it
     restarted = None
     try:
         run_until(r, lambda: at_phase(r, phase))  # the bots' last moves die with the world: made again
-        owing = dict(r.table.kit.torch_wait)
+        owing = dict(kit_of(r).torch_wait)
         if phase == "bid":
             assert {b.player.name: held_wool(b) for b in r.bots} == hands(r)  # the world held the hands
 
