@@ -233,12 +233,11 @@ class WoolBluffKit(Kit):
                 continue  # not back yet
             del self.owed[booth]
             text = self.table.text_for(owed.name)
-            wool = self._dealt(seat) if owed.wool else {}
+            wool = {c: n for c, n in self._dealt(seat).items() if n > 0} if owed.wool else {}
             for colour, n in sorted(wool.items()):
-                if n > 0:
-                    item = blocks.wool(colour)
-                    self.table.outbox.gives.append((owed.name, item.id, item.data, n))
-            if sum(wool.values()):
+                item = blocks.wool(colour)
+                self.table.outbox.gives.append((owed.name, item.id, item.data, n))
+            if wool:
                 self.table.tell(owed.name, text.t("wool_bluff.wool_given_back", count=sum(wool.values())))
             torches = self.torch_wait.get(booth, 0) if self.table.can_give else 0
             if torches:  # the wall they were filling is empty again: all of it, and time to do it
