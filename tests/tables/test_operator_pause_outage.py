@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from faults.harness import restart_world, step_through_outages
 from table_support import NAMES, make_rig, seat_players, shipped_arena
-from world_faults import restart_world, step_through_outages
 
 from mcbridge.tables.pause import OPERATOR, WORLD
 from mcbridge.web import start_web
