@@ -211,7 +211,7 @@ def main() -> None:
                         help="idle: 2 seated players waiting for a bid; active: 4 players playing as fast as "
                         "the rules allow, the controller in its own process; mixed: active, over every game "
                         "with a table kit")
-    parser.add_argument("--profile", action="store_true", help="profile the tables' work at the largest idle count")
+    parser.add_argument("--profile", action="store_true", help="profile the tables' work at the largest count (active/mixed: the controller process)")
     args = parser.parse_args()
     counts = [int(c) for c in args.tables.split(",")]
     tick_ms = 1000 / args.tps
@@ -242,8 +242,9 @@ def main() -> None:
         rows = []
         with tempfile.TemporaryDirectory() as tmp:
             for count in counts:
+                profile = str(Path(tmp) / "controller.prof") if args.profile and count == max(counts) else None
                 row = run_active_row(lambda: start_embedded(port=0, tps=args.tps), count, args.samples, args.tps,
-                                     Path(tmp), mixed=mixed)
+                                     Path(tmp), mixed=mixed, profile=profile)
                 rows.append(row)
                 if len(rows) == 1:
                     print(header)
@@ -251,6 +252,13 @@ def main() -> None:
                       f"{row['p50']:>4.0f} {row['p99']:>4.0f} {row['max']:>4.0f}  {row['cycle_p50_ms']:>7.1f}ms "
                       f"{row['cycle_p99_ms']:>7.1f}ms {row['cpu_p50_ms']:>6.1f}ms {row['cpu_p99_ms']:>6.1f}ms "
                       f"{row['commands']:>12.1f} {row['actions_per_s']:>9.1f} {row['server_tps']:>9.1f}", flush=True)
+                if profile:
+                    print(f"\nwhere the controller's time goes with {count} tables (measured cycles, cProfile; "
+                          "this row's figures are slowed by it):")
+                    for order in ("tottime", "cumulative"):
+                        out = io.StringIO()
+                        pstats.Stats(profile, stream=out).sort_stats(order).print_stats(25)
+                        print(out.getvalue())
         verdict(rows[-1], tick_ms, cycle_goal_ms=50.0)
 
 

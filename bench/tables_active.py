@@ -18,6 +18,7 @@ sign, exactly as in the idle rows.
 
 from __future__ import annotations
 
+import cProfile
 import dataclasses
 import json
 import multiprocessing
@@ -229,8 +230,10 @@ class Players:
 
 
 def controller_process(port: int, count: int, journal: str, stats: str, measure: Any, stop: Any,
-                       mixed: bool = False) -> None:
-    """`mcbridge run` for `count` tables, timing every cycle while `measure` is set."""
+                       mixed: bool = False, profile: str | None = None) -> None:
+    """`mcbridge run` for `count` tables, timing every cycle while `measure` is set; with
+    `profile` (a path), cProfile over the measured cycles goes there (`pstats` format; it
+    slows them, so the row's figures are then not comparable)."""
     from mcbridge.tables.supervisor import Supervisor
     from mcbridge.tables.table import Table
     from mcbridge.world.connection import Connection
@@ -245,14 +248,17 @@ def controller_process(port: int, count: int, journal: str, stats: str, measure:
         cycles: list[float] = []
         cpu: list[float] = []
         commands: list[int] = []
+        profiler = cProfile.Profile() if profile else None
         while not stop.is_set():
             started, thread_cpu = time.perf_counter(), time.thread_time()
-            cycle = supervisor.step()
+            cycle = profiler.runcall(supervisor.step) if profiler and measure.is_set() else supervisor.step()
             if measure.is_set():
                 cycles.append(time.perf_counter() - started)
                 cpu.append(time.thread_time() - thread_cpu)
                 commands.append(cycle.commands)
         Path(stats).write_text(json.dumps({"cycles": cycles, "cpu": cpu, "commands": commands}))
+        if profiler and profile:
+            profiler.dump_stats(profile)
         db.close()
 
 
@@ -306,7 +312,7 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def run_active_row(world_factory: Any, count: int, samples: int, tps: float, tmp: Path,
-                   mixed: bool = False) -> dict[str, float]:
+                   mixed: bool = False, profile: str | None = None) -> dict[str, float]:
     from mcbridge.tables.build import build_arena
     from mcbridge.world.connection import Connection
 
@@ -323,7 +329,7 @@ def run_active_row(world_factory: Any, count: int, samples: int, tps: float, tmp
         seated = seat_everyone(world, arenas)
         players = Players(journal, {name: p for name, (p, _, _) in seated.items()})
         controller = ctx.Process(target=controller_process,
-                                 args=(world.port, count, str(journal), str(stats), measure, stop, mixed),
+                                 args=(world.port, count, str(journal), str(stats), measure, stop, mixed, profile),
                                  daemon=True)
         controller.start()
         try:

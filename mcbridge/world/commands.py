@@ -97,6 +97,16 @@ def make(name: str | bytes, args: Iterable[object] = ()) -> Command:
 _CHECKED_NAMES: set[str] = set()
 
 
+def _ints_command(name: str, values: tuple[object, ...]) -> Command:
+    """`make(name, values)` for a known command of whole numbers (positions, blocks, ids):
+    the same line, without the general walk (`str` is all an int needs; anything else,
+    a bool included, goes through `make`)."""
+    for value in values:
+        if type(value) is not int:
+            return make(name, values)
+    return Command(name, tuple(map(str, values)))
+
+
 def _check_name(name: str) -> None:
     if not _NAME.fullmatch(name):
         raise ValueError(f"{name!r} is not a RaspberryJuice command name.")
@@ -285,7 +295,9 @@ class Batch:
         `CommandFailed`, not a timeout, and no later reply is mistaken for its answer.
         `guarded=None` guards exactly the commands in `MAY_STAY_SILENT`.
         """
-        cmd = make(name, args)
+        return self._add(make(name, args), parse, guarded)
+
+    def _add(self, cmd: Command, parse: Callable[[str], T] | None = None, guarded: bool | None = None) -> Reply[T]:
         if guarded is None:
             guarded = parse is not None and cmd.name in MAY_STAY_SILENT
         reply: Reply[T] = Reply(cmd, parse, index=len(self.items))
@@ -294,6 +306,8 @@ class Batch:
 
     # setters
     def set_block(self, pos: PosLike, block: BlockLike, data: int | None = None) -> Reply[None]:
+        if type(pos) is Pos and type(block) is Block and data is None:  # the tables' case, hundreds a cycle
+            return self._add(_ints_command("world.setBlock", (pos.x, pos.y, pos.z, block.id, block.data)))
         return self.command("world.setBlock", Pos.of(pos), _block(block, data))
 
     def set_blocks(self, corner1: PosLike, corner2: PosLike, block: BlockLike) -> Reply[None]:
@@ -303,6 +317,9 @@ class Batch:
         return self.command("world.setBlocks", cuboid.args(), _block(block))
 
     def set_sign(self, pos: PosLike, block: BlockLike, lines: Sequence[str] = ()) -> Reply[None]:
+        if type(pos) is Pos and type(block) is Block and all(type(line) is str for line in lines):
+            head = _ints_command("world.setSign", (pos.x, pos.y, pos.z, block.id, block.data))
+            return self._add(Command(head.name, (*head.args, *map(sanitize.sign_line, list(lines)[:4]))))
         return self.command("world.setSign", Pos.of(pos), _block(block), list(lines)[:4])
 
     def post_chat(self, text: str) -> Reply[None]:
@@ -357,6 +374,8 @@ class Batch:
         return self.command("world.getBlock", Pos.of(pos), parse=int)
 
     def get_block_with_data(self, pos: PosLike) -> Reply[Block]:
+        if type(pos) is Pos:
+            return self._add(_ints_command("world.getBlockWithData", (pos.x, pos.y, pos.z)), parse_block)
         return self.command("world.getBlockWithData", Pos.of(pos), parse=parse_block)
 
     def get_blocks(self, cuboid: Cuboid) -> Reply[list[int]]:
@@ -377,7 +396,7 @@ class Batch:
         return self.command("entity.getName", int(entity_id), parse=parse_name)
 
     def entity_pos(self, entity_id: int) -> Reply[Vec3]:
-        return self.command("entity.getPos", int(entity_id), parse=parse_vec3)
+        return self._add(_ints_command("entity.getPos", (int(entity_id),)), parse_vec3)
 
     def entity_tile(self, entity_id: int) -> Reply[Pos]:
         return self.command("entity.getTile", int(entity_id), parse=parse_tile)
@@ -390,7 +409,7 @@ class Batch:
         if entity_id is None:
             return self.command("events.chat.posts", parse=parse_chats)
         eid = int(entity_id)
-        return self.command("entity.events.chat.posts", eid, parse=lambda line: parse_chats(line, eid))
+        return self._add(_ints_command("entity.events.chat.posts", (eid,)), lambda line: parse_chats(line, eid))
 
     def poll_placed(self) -> Reply[list[BlockChange]]:
         """Server extension (`placements`): blocks players placed since the last poll."""

@@ -35,8 +35,10 @@ with no reconnect and no lost events.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import logging
 import math
+import re
 from abc import ABC, abstractmethod
 from collections import Counter, deque
 from collections.abc import Callable, Hashable, Iterable, Sequence
@@ -78,7 +80,7 @@ class Command:
         return f"{self.name}({','.join(self.args)})"
 
     def wire(self) -> bytes:
-        return (str(self) + "\n").encode("utf-8")
+        return f"{self.name}({','.join(self.args)})\n".encode()
 
 
 class Reply(Generic[T]):
@@ -163,6 +165,12 @@ class Desync(Exception):
     """Internal: a line arrived that no expected unit can take; the shell resyncs."""
 
 
+@functools.cache
+def fence_wire(size: int, at: tuple[int, int, int]) -> bytes:
+    """`fence_command(size, at).wire()`: a few dozen distinct lines, sent over and over."""
+    return fence_command(size, at).wire()
+
+
 def fence_command(size: int, at: tuple[int, int, int]) -> Command:
     """A query whose reply is `size` integers and never `Fail`, in the always-loaded chunks
     at the origin: a row of `size` blocks for an ordinary fence or a marker, a 16-wide
@@ -176,10 +184,11 @@ def fence_command(size: int, at: tuple[int, int, int]) -> Command:
     return Command("world.getBlocks", tuple(map(str, (x, y, z, *corner2))))
 
 
+_INTS = re.compile(r"-?[0-9]+(?:,-?[0-9]+)*")
+
+
 def is_fence_reply(line: str, size: int) -> bool:
-    if line.count(",") != size - 1:
-        return False
-    return all(part.lstrip("-").isdigit() for part in line.split(","))
+    return line.count(",") == size - 1 and _INTS.fullmatch(line) is not None
 
 
 class _Unit(ABC):
@@ -432,7 +441,7 @@ class Pipeline:
             """A fence line between items `around - 1` and `around`: sized unlike either."""
             near = {v for v in volumes[max(around - 1, 0) : around + 1] if v is not None}
             size = self._small_size(near)
-            parts.append(fence_command(size, self.fence_at).wire())
+            parts.append(fence_wire(size, self.fence_at))
             return size
 
         def close_segment(around: int) -> None:
@@ -469,7 +478,7 @@ class Pipeline:
     def _close_batch(self, items: Sequence[Item], units: list[_Unit], parts: list[bytes]) -> None:
         """Make the batch's last line a fence of a size nothing else in flight has."""
         size = self._unique_size()
-        closing = fence_command(size, self.fence_at).wire()
+        closing = fence_wire(size, self.fence_at)
         last = units[-1]
         if isinstance(last, _SegmentUnit | _GuardedUnit):
             last.fence = size
@@ -570,7 +579,7 @@ class Pipeline:
         self._units.append(_ResyncUnit(size))
         self._count_size(size, +1)
         self.stats.fences += 1
-        return fence_command(size, self.fence_at).wire()
+        return fence_wire(size, self.fence_at)
 
     def unread_units(self) -> int:
         return len(self._units)
