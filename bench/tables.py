@@ -33,6 +33,7 @@ from __future__ import annotations
 import argparse
 import cProfile
 import io
+import json
 import pstats
 import random
 import statistics
@@ -211,7 +212,9 @@ def main() -> None:
                         help="idle: 2 seated players waiting for a bid; active: 4 players playing as fast as "
                         "the rules allow, the controller in its own process; mixed: active, over every game "
                         "with a table kit")
-    parser.add_argument("--profile", action="store_true", help="profile the tables' work at the largest count (active/mixed: the controller process)")
+    parser.add_argument("--profile", action="store_true",
+                        help="profile the tables' work at the largest count (active, mixed: the controller "
+                        "process, with its commands per cycle by name)")
     args = parser.parse_args()
     counts = [int(c) for c in args.tables.split(",")]
     tick_ms = 1000 / args.tps
@@ -255,6 +258,11 @@ def main() -> None:
                 if profile:
                     print(f"\nwhere the controller's time goes with {count} tables (measured cycles, cProfile; "
                           "this row's figures are slowed by it):")
+                    tally = json.loads(Path(profile + ".commands.json").read_text())
+                    per_cycle = {name: n / max(1, tally["cycles"]) for name, n in tally["sent"].items()}
+                    print("commands per cycle: " + ", ".join(f"{name} {n:.1f}" for name, n in
+                                                           sorted(per_cycle.items(), key=lambda kv: -kv[1])))
+                    print("public chat, most said: " + "; ".join(f"{n}x {text!r}" for text, n in tally["said"]))
                     for order in ("tottime", "cumulative"):
                         out = io.StringIO()
                         pstats.Stats(profile, stream=out).sort_stats(order).print_stats(25)

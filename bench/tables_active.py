@@ -18,8 +18,10 @@ sign, exactly as in the idle rows.
 
 from __future__ import annotations
 
+import collections
 import cProfile
 import dataclasses
+import gc
 import json
 import multiprocessing
 import random
@@ -230,10 +232,11 @@ class Players:
 
 
 def controller_process(port: int, count: int, journal: str, stats: str, measure: Any, stop: Any,
-                       mixed: bool = False, profile: str | None = None) -> None:
+                       mixed: bool = False, profile: str | None = None, settle_gc: bool = True) -> None:
     """`mcbridge run` for `count` tables, timing every cycle while `measure` is set; with
     `profile` (a path), cProfile over the measured cycles goes there (`pstats` format; it
     slows them, so the row's figures are then not comparable)."""
+    from mcbridge.tables import collector
     from mcbridge.tables.supervisor import Supervisor
     from mcbridge.tables.table import Table
     from mcbridge.world.connection import Connection
@@ -245,20 +248,51 @@ def controller_process(port: int, count: int, journal: str, stats: str, measure:
         tables = [Table(a, db, time.monotonic, seed=i, can_give="give" in caps, can_tell="tell" in caps,
                         start_delay=0.2, hold=0.2, reveal_hold=0.2) for i, a in enumerate(arenas)]
         supervisor = Supervisor(conn, tables)
+        if settle_gc:
+            collector.settle()  # as `mcbridge run` does
+        sent: collections.Counter[str] = collections.Counter()  # with `profile`: commands by name
+        said: collections.Counter[str] = collections.Counter()  # and public chat by how it starts
+        if profile:
+            run_batch = conn.run_batch
+
+            def counted(items: Any, fence_every: int) -> None:
+                if measure.is_set():
+                    sent.update(item.command.name for item in items)
+                    said.update(" ".join(item.command.args)[:24] for item in items if item.command.name == "chat.post")
+                run_batch(items, fence_every)
+
+            conn.run_batch = counted  # type: ignore[method-assign]
         cycles: list[float] = []
         cpu: list[float] = []
         commands: list[int] = []
         profiler = cProfile.Profile() if profile else None
+        gc_seconds: list[float] = []  # per cycle: time in the garbage collector
+        gc_now = [0.0, 0.0]  # (this cycle's total, when the running collection started)
+
+        def gc_timer(phase: str, _info: object) -> None:
+            if phase == "start":
+                gc_now[1] = time.perf_counter()
+            else:
+                gc_now[0] += time.perf_counter() - gc_now[1]
+
+        gc.callbacks.append(gc_timer)
+        chats: list[int] = []
         while not stop.is_set():
+            gc_now[0] = 0.0
             started, thread_cpu = time.perf_counter(), time.thread_time()
             cycle = profiler.runcall(supervisor.step) if profiler and measure.is_set() else supervisor.step()
             if measure.is_set():
                 cycles.append(time.perf_counter() - started)
                 cpu.append(time.thread_time() - thread_cpu)
                 commands.append(cycle.commands)
-        Path(stats).write_text(json.dumps({"cycles": cycles, "cpu": cpu, "commands": commands}))
+                chats.append(cycle.chats + cycle.hits)
+                gc_seconds.append(gc_now[0])
+        Path(stats).write_text(json.dumps({"cycles": cycles, "cpu": cpu, "commands": commands, "inputs": chats,
+                                           "gc": gc_seconds}))
         if profiler and profile:
             profiler.dump_stats(profile)
+            Path(profile + ".commands.json").write_text(json.dumps({"cycles": len(cycles), "sent": dict(sent),
+                                                                        "said": said.most_common(8)}))
         db.close()
 
 
@@ -370,6 +404,12 @@ def run_active_row(world_factory: Any, count: int, samples: int, tps: float, tmp
                 controller.kill()
     data = json.loads(stats.read_text())
     cycles, cpu, commands = data["cycles"], data["cpu"], data["commands"]
+    slow = sorted(range(len(cpu)), key=cpu.__getitem__)[-max(1, len(cpu) // 100):]  # the slowest 1% by CPU
+    print(f"  slowest 1% of cycles by CPU ({len(slow)}): cpu {1000 * statistics.fmean(cpu[i] for i in slow):.1f} ms, "
+          f"gc {1000 * statistics.fmean(data['gc'][i] for i in slow):.1f} ms, "
+          f"writes {statistics.fmean(commands[i] for i in slow):.0f}, "
+          f"inputs {statistics.fmean(data['inputs'][i] for i in slow):.1f}; all cycles: gc "
+          f"{1000 * statistics.fmean(data['gc']):.2f} ms, inputs {statistics.fmean(data['inputs']):.1f}", flush=True)
     return {
         "tables": count,
         "players": len(seated),

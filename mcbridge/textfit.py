@@ -16,6 +16,7 @@ as 9 px), so a fitted line may be a little shorter than the client could show, n
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from collections.abc import Iterable
 
@@ -56,6 +57,7 @@ def text_px(text: str) -> int:
     return sum(char_px(c) for c in text)
 
 
+@functools.lru_cache(maxsize=4096)  # every sign of every table, rendered again after each action: the same few lines
 def fit_sign_line(text: str, px: int = SIGN_LINE_PX) -> str:
     """`text` if it fits `px`, else its longest start that fits with "…" after it
     ("Alexander_Smith1" -> "Alexander_Sm…"). Never empty when `text` is not: at worst the

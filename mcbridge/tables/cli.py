@@ -176,6 +176,7 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 def cmd_run(args: argparse.Namespace) -> int:
     from mcbridge.stats.recorder import record_tables
+    from mcbridge.tables import collector
     from mcbridge.tables.build import build_arena
     from mcbridge.tables.dial import dial
     from mcbridge.tables.faults import install_kill_points
@@ -223,6 +224,7 @@ def cmd_run(args: argparse.Namespace) -> int:
                                conn=conn, supervisor=supervisor, stats_url=stats_url)
             until = hub.cycle  # once per cycle on this thread: the web's hook (never stops the loop)
         recorder = record_tables(args.journal, stats_url, tables)
+        collector.settle()  # everything long-lived is built: the collector stops walking it
         try:
             supervisor.run(until=until, max_seconds=float("inf"))
         finally:

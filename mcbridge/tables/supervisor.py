@@ -81,6 +81,12 @@ class SupervisorProtocol:
         ]
         #: each arena's bounds in world coordinates: only players inside concern its table
         self.areas = [t.arena.frame.cuboid_to_world(t.arena.bounds) for t in self.tables]
+        #: world cell -> the table whose clickable cell it is (the first, should arenas overlap):
+        #: a click is routed by one lookup, not offered to every table in turn
+        self.hit_owner: dict[Pos, Table] = {}
+        for table in self.tables:
+            for cell in table.hits:
+                self.hit_owner.setdefault(table.arena.frame.to_world(cell), table)
         self.registry = PlayerRegistry()
         self.online: dict[str, Pos | None] | None = None  # online players (located or not) last told
         self.cycles = 0
@@ -218,12 +224,12 @@ class SupervisorProtocol:
         for index, table in enumerate(self.tables):
             self.pauses.set(index, JOURNAL, not ready[id(table.journal)])
 
-    def _chat_table(self, name: str, online: dict[str, Pos | None]) -> Table:
-        """The one table a chat command is for: where the speaker sits, else the arena they
-        stand in, else the first table (which tells them how to sit down)."""
-        for table in self.tables:
-            if table.booth_of_player(name) is not None:
-                return table
+    def _chat_table(self, name: str, online: dict[str, Pos | None], seated: dict[str, Table]) -> Table:
+        """The one table a chat command is for: where the speaker sits (`seated`, see
+        `_seated`), else the arena they stand in, else the first table (which tells them how
+        to sit down)."""
+        if name in seated:
+            return seated[name]
         where = online.get(name)
         for table, area in zip(self.tables, self.areas, strict=True):
             if where is not None and area.contains(where):
@@ -247,22 +253,35 @@ class SupervisorProtocol:
             if name is None:
                 continue
             stats.hits += 1
-            for table in self.tables:
-                if table.on_hit(table.arena.frame.to_local(Pos.of(event.pos)), name):
-                    break
+            at = Pos.of(event.pos)
+            owner = self.hit_owner.get(at)
+            if owner is not None:
+                owner.on_hit(owner.arena.frame.to_local(at), name)
+        seated: dict[str, Table] | None = None  # after the clicks, which may seat someone
         for posts in polls.chats:
             for post in posts.result() if posts.ok else []:
                 speaker = self.registry.name_of(post.entityId)
                 if speaker is None:
                     continue
                 stats.chats += 1
-                self._chat_table(speaker, online).on_chat(speaker, post.message)
+                seated = self._seated() if seated is None else seated
+                self._chat_table(speaker, online, seated).on_chat(speaker, post.message)
         for kind, changes in (("placed", polls.placed), ("broken", polls.broken)):
             for change in changes.result() if changes is not None and changes.ok else []:
                 self._block_changed(kind, change)
         for table, wanted in zip(self.tables, polls.reads, strict=True):
             if wanted:
                 table.on_reads({key: _blocks(replies) for key, replies in wanted.items()})
+
+    def _seated(self) -> dict[str, Table]:
+        """Each seated person's table (the first, as `booth_of_player` finds them; bots are
+        nobody's name): built once per cycle with chat, since chat seats nobody."""
+        seated: dict[str, Table] = {}
+        for table in self.tables:
+            for occ in table.occupants:
+                if occ is not None and not occ.bot:
+                    seated.setdefault(occ.name, table)
+        return seated
 
     def _block_changed(self, kind: str, change: BlockChange) -> None:
         """A player placed or broke a block: to the table whose arena holds it, with who."""

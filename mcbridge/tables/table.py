@@ -145,6 +145,9 @@ class Table:
         self.paused = False  # set by `pause.Pauses`: no input, no ticks, no world writes
         self.unseated: set[str] = set()  # players `unseat` keeps away until the match ends
         self._scene_key: tuple[Any, ...] = ()
+        self._views_state: State | None = None
+        self._views_key: tuple[Any, ...] = ()
+        self._views_memo: tuple[Mapping[str, Any] | None, list[Mapping[str, Any] | None]] = (None, [])
         self._scene = Scene()
         self.kit: Kit = kits.kit_class(arena.game)(self)
         self.bots = SeatFill(self)
@@ -659,17 +662,28 @@ class Table:
         lines = [*split_chat(text, SIGN_LINE_PX, SIGN_LINE_CHARS)[:4], "", "", ""]
         return Scene({spot.at: wall_sign(spot.faces)}, {spot.at: (lines[0], lines[1], lines[2], lines[3])}, booth=booth)
 
-    def view(self, countdown: int | None = None) -> TableView:
+    def _views(self) -> tuple[Mapping[str, Any] | None, list[Mapping[str, Any] | None]]:
+        """The public view and each booth's private one. A state changes only by `submit`
+        (which moves `seq`), so they are computed once per (match, seq): a render for a
+        draft, a countdown or a note reuses them."""
         state = self.state
+        key = (self.match_id, self.seq)
+        if state is not self._views_state or key != self._views_key:
+            private: list[Mapping[str, Any] | None] = [None] * len(self.arena.seats)
+            if state:
+                for s, booth in enumerate(self.booths):
+                    private[booth] = state.view(s)
+            self._views_state, self._views_key = state, key
+            self._views_memo = (state.view(None) if state else None, private)
+        return self._views_memo
+
+    def view(self, countdown: int | None = None) -> TableView:
+        public, private = self._views()
         n = len(self.arena.seats)
-        private: list[Mapping[str, Any] | None] = [None] * n
-        if state:
-            for s, booth in enumerate(self.booths):
-                private[booth] = state.view(s)
         return TableView(
             arena=self.arena,
             text=self.text,
-            public=state.view(None) if state else None,
+            public=public,
             private=private,
             occupants=[o.name if o else None for o in self.occupants],
             seat_of_booth=[self.rules_seat(b) for b in range(n)],
