@@ -1,8 +1,9 @@
 """Many tables over one connection: one round trip per tick for all of them.
 
 Each cycle sends a single write holding (1) every table's pending world changes, chat,
-private messages and item gives, then (2) the polls: player list, block hits, chat per
-player, player positions, and the wall reads tables asked for. The server answers all of it
+private messages and item gives, then (2) the polls: player list, block hits, chat (one
+poll for everyone where the server escapes reply fields, else one per player), player
+positions, and the wall reads tables asked for. The server answers all of it
 in one tick, so a click is seen within a tick and its effect goes out with the next write:
 about two ticks from click to world change, whatever the number of tables.
 
@@ -46,6 +47,8 @@ FENCE_EVERY = 16
 #: Seated players are located once per this many cycles (half a second at 20 TPS), for the booth
 #: guard (someone seated elsewhere inside an occupied booth); those not seated, every cycle.
 GUARD_EVERY = 10
+#: The capability of a server whose reply fields are escaped (server/README.md)
+ESCAPED = "escaped"
 
 
 @dataclass
@@ -96,6 +99,10 @@ class SupervisorProtocol:
         self._rebuild: set[int] = set()  # tables whose shell the next write puts back
         self._probe_due = True  # the first cycle checks the world has the arenas
         self._polls: _Polls | None = None
+        #: One chat poll for everyone (`events.chat.posts`) instead of one per player: only on a
+        #: server that escapes reply fields (capability `escaped`), where a `|` typed in a message
+        #: cannot forge a record from someone else. The shells set it from the capabilities.
+        self.chat_all = False
 
     def forget(self) -> None:
         """Re-render everything on the next write (after a reconnect the world may be stale)."""
@@ -160,7 +167,8 @@ class SupervisorProtocol:
         self._polls = _Polls(
             ids=batch.get_player_ids(),
             hits=batch.poll_block_hits(),
-            chats=[batch.poll_chat_posts(i) for i in self.registry.chat_sources()],
+            chats=([batch.poll_chat_posts()] if self.chat_all
+                   else [batch.poll_chat_posts(i) for i in self.registry.chat_sources()]),
             # where the seated stand matters only to the booth guard (presence comes from the player
             # list): those not seated anywhere are located every cycle, to see them walk into a booth
             positions={
@@ -313,6 +321,7 @@ class Supervisor:
         self.protocol.forget()
 
     def step(self) -> CycleStats:
+        self.protocol.chat_all = ESCAPED in self.conn.capabilities()  # asked once per connection
         batch: Batch | None = self.protocol.start_cycle()
         while batch is not None:
             try:
@@ -349,6 +358,7 @@ class AsyncSupervisor:
         conn.on_reconnect.append(lambda _conn: self.protocol.reconnected())
 
     async def step(self) -> CycleStats:
+        self.protocol.chat_all = ESCAPED in await self.conn.capabilities()  # asked once per connection
         batch: Batch | None = self.protocol.start_cycle()
         while batch is not None:
             try:

@@ -344,9 +344,11 @@ const commands = {
 
   // -- mcbridge extensions: what RaspberryJuice lacks for hidden information ----------------
 
-  // max_box=N is no command: the largest box world.setBlocks accepts (pastes cut bigger ones)
+  // max_box=N is no command: the largest box world.setBlocks accepts (pastes cut bigger ones);
+  // nor is escaped: a promise that reply fields with player text are escaped (README.md), so a
+  // client may poll everyone's chat at once without a `|` in a message forging a record
   'mcbridge.capabilities': (ctx) =>
-    ctx.session.send([...Object.keys(EXTENSIONS), `max_box=${MAX_BOX_BLOCKS}`].join(',')),
+    ctx.session.send([...Object.keys(EXTENSIONS), 'escaped', `max_box=${MAX_BOX_BLOCKS}`].join(',')),
 
   'mcbridge.give': (ctx, args) => {
     const player = playerByName(ctx, arg(args, 0))

@@ -24,6 +24,7 @@ from mcbridge.tables.table import Table
 from mcbridge.world.connection import Connection
 from mcbridge.world.embedded import EmbeddedHandle
 from mcbridge.world.geometry import ArenaFrame, Facing, Pos
+from mcbridge.world.pipeline import Item
 
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -90,4 +91,41 @@ def test_clicks_and_chat_reach_their_own_table_among_several(world: EmbeddedHand
             [None] * 4, [None] * 4, [None, "Aki", None, None]]
         assert tables[2].languages == {"Aki": "ja"}
         assert not tables[0].languages and not tables[1].languages
+    journal.close()
+
+
+def test_one_chat_poll_for_everyone_where_replies_are_escaped_and_no_record_forged(
+        world: EmbeddedHandle, tmp_path: Path) -> None:
+    """The embedded world escapes reply fields (capability `escaped`): one
+    `events.chat.posts` a cycle, whatever the number of players, and a `|` typed in a
+    message still cannot speak for another player."""
+    clock = StepClock()
+    journal = Journal(tmp_path / "journal.sqlite")
+    arena = shipped_arena()
+    with Connection(world.host, world.port) as conn:
+        build_arena(conn, arena)
+        table = Table(arena, journal, clock, seed=1, start_delay=3600)
+        supervisor = Supervisor(conn, [table])
+        aki, ben, chie = (world.players.join(n) for n in ("Aki", "Ben", "Chie"))
+        for _ in range(3):
+            clock.now += CYCLE_SECONDS
+            supervisor.step()
+        assert supervisor.protocol.chat_all
+        sent: list[str] = []
+        run_batch = conn.run_batch
+
+        def spy(items: list[Item], fence_every: int) -> None:
+            sent.extend(item.command.name for item in items if "chat" in item.command.name)
+            run_batch(items, fence_every)
+
+        conn.run_batch = spy  # type: ignore[method-assign]
+        clock.now += CYCLE_SECONDS
+        supervisor.step()
+        assert sent == ["events.chat.posts"]
+        ben.chat(f"hello|{aki.entity_id},!lang ja")
+        chie.chat("!lang ja")
+        for _ in range(5):
+            clock.now += CYCLE_SECONDS
+            supervisor.step()
+        assert table.languages == {"Chie": "ja"}
     journal.close()

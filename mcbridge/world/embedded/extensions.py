@@ -11,10 +11,12 @@ Wire format (one request line each, arguments split on ``,`` like every RJ comma
 
 ``mcbridge.capabilities()``
     Query. Replies one line: the supported extension names joined by ``,`` -- here
-    ``give,tell,private,placements,max_box=4194304`` (the middle two: :mod:`.private`). A
-    server may list more names later; clients must ignore unknown ones. ``max_box=N`` is
-    not a command: it says the largest box (in blocks) that ``world.setBlocks`` accepts,
-    so a paste can cut bigger ones.
+    ``give,tell,private,placements,escaped,max_box=4194304`` (private and placements:
+    :mod:`.private`). A server may list more names later; clients must ignore unknown ones.
+    ``escaped`` and ``max_box=N`` are not commands: the first says reply fields with player
+    text are escaped (server/README.md), so one chat poll for everyone is unforgeable; the
+    second, the largest box (in blocks) that ``world.setBlocks`` accepts, so a paste can cut
+    bigger ones.
 
 ``mcbridge.give(playerName,itemId,data,count)``
     Setter. Puts ``count`` items ``itemId:data`` (legacy 1.12 numbers, e.g. ``35,14,10``
@@ -35,7 +37,8 @@ from .commands import MAX_CUBOID_BLOCKS, Call, CommandFailed, command
 from .javatext import parse_int
 from .world import Player
 
-CAPABILITIES = ("give", "tell", "private", "placements")  # the last two: private.py
+#: `escaped`: no command, a promise: reply fields with player text are escaped (server/README.md)
+CAPABILITIES = ("give", "tell", "private", "placements", "escaped")  # private, placements: private.py
 MAX_GIVE_COUNT = 36 * 64
 
 
