@@ -147,7 +147,8 @@ class Table:
         self._scene_key: tuple[Any, ...] = ()
         self._views_state: State | None = None
         self._views_key: tuple[Any, ...] = ()
-        self._views_memo: tuple[Mapping[str, Any] | None, list[Mapping[str, Any] | None]] = (None, [])
+        self._public_view: Mapping[str, Any] | None = None
+        self._private_views: list[Mapping[str, Any] | None] | None = None
         self._scene = Scene()
         self.kit: Kit = kits.kit_class(arena.game)(self)
         self.bots = SeatFill(self)
@@ -418,7 +419,7 @@ class Table:
         self.journal.append(self.match_id, self.seq, seat, action.to_json())
         self.seq += 1
         self.updates.publish(
-            TableUpdate(self.arena.name, self.match_id, self.seq - 1, seat, tuple(events), self.state.view(None))
+            TableUpdate(self.arena.name, self.match_id, self.seq - 1, seat, tuple(events), self.public_view() or {})
         )
         self.kit.on_applied(seat, action, events, self.clock())
         return events
@@ -662,23 +663,36 @@ class Table:
         lines = [*split_chat(text, SIGN_LINE_PX, SIGN_LINE_CHARS)[:4], "", "", ""]
         return Scene({spot.at: wall_sign(spot.faces)}, {spot.at: (lines[0], lines[1], lines[2], lines[3])}, booth=booth)
 
-    def _views(self) -> tuple[Mapping[str, Any] | None, list[Mapping[str, Any] | None]]:
-        """The public view and each booth's private one. A state changes only by `submit`
-        (which moves `seq`), so they are computed once per (match, seq): a render for a
-        draft, a countdown or a note reuses them."""
+    def _fresh_views(self) -> State | None:
+        """Drop the views when the match moved. A state changes only by `submit` (which
+        moves `seq`), so each view is computed once per (match, seq): the update `submit`
+        publishes and the render after it share the public view, and a render for a draft, a
+        countdown or a note reuses them all."""
         state = self.state
         key = (self.match_id, self.seq)
         if state is not self._views_state or key != self._views_key:
-            private: list[Mapping[str, Any] | None] = [None] * len(self.arena.seats)
-            if state:
-                for s, booth in enumerate(self.booths):
-                    private[booth] = state.view(s)
             self._views_state, self._views_key = state, key
-            self._views_memo = (state.view(None) if state else None, private)
-        return self._views_memo
+            self._public_view, self._private_views = None, None
+        return state
+
+    def public_view(self) -> Mapping[str, Any] | None:
+        state = self._fresh_views()
+        if self._public_view is None and state is not None:
+            self._public_view = state.view(None)
+        return self._public_view
+
+    def _booth_views(self) -> list[Mapping[str, Any] | None]:
+        """Each booth's private view (None for a booth without a rules seat)."""
+        state = self._fresh_views()
+        if self._private_views is None:
+            self._private_views = [None] * len(self.arena.seats)
+            for s, booth in enumerate(self.booths if state is not None else ()):
+                assert state is not None
+                self._private_views[booth] = state.view(s)
+        return self._private_views
 
     def view(self, countdown: int | None = None) -> TableView:
-        public, private = self._views()
+        public, private = self.public_view(), self._booth_views()
         n = len(self.arena.seats)
         return TableView(
             arena=self.arena,
