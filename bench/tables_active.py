@@ -288,7 +288,8 @@ def controller_process(port: int, count: int, journal: str, stats: str, measure:
                 chats.append(cycle.chats + cycle.hits)
                 gc_seconds.append(gc_now[0])
         Path(stats).write_text(json.dumps({"cycles": cycles, "cpu": cpu, "commands": commands, "inputs": chats,
-                                           "gc": gc_seconds}))
+                                           "gc": gc_seconds, "tracked": len(gc.get_objects()),
+                                           "collections": [g["collections"] for g in gc.get_stats()]}))
         if profiler and profile:
             profiler.dump_stats(profile)
             Path(profile + ".commands.json").write_text(json.dumps({"cycles": len(cycles), "sent": dict(sent),
@@ -409,7 +410,9 @@ def run_active_row(world_factory: Any, count: int, samples: int, tps: float, tmp
           f"gc {1000 * statistics.fmean(data['gc'][i] for i in slow):.1f} ms, "
           f"writes {statistics.fmean(commands[i] for i in slow):.0f}, "
           f"inputs {statistics.fmean(data['inputs'][i] for i in slow):.1f}; all cycles: gc "
-          f"{1000 * statistics.fmean(data['gc']):.2f} ms, inputs {statistics.fmean(data['inputs']):.1f}", flush=True)
+          f"{1000 * statistics.fmean(data['gc']):.2f} ms, inputs {statistics.fmean(data['inputs']):.1f}; "
+          f"{data['tracked']} objects tracked at the end, collections by generation {data['collections']}",
+          flush=True)
     return {
         "tables": count,
         "players": len(seated),
