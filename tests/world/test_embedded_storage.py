@@ -179,3 +179,22 @@ def test_number_parsing_like_java():
 def test_float32_rounding():
     assert to_float32(0.1) == float(np.float32(0.1))
     assert to_float32(1e39) == math.inf
+
+
+_SIGN = state_of(68, 2)
+_corners = st.tuples(st.integers(0, 7), st.integers(1, 3), st.integers(0, 7))
+
+
+@given(signs=st.sets(_corners, max_size=40), a=_corners, b=_corners, block=st.sampled_from([0, 68, 35]))
+def test_a_fill_drops_the_text_of_exactly_the_signs_it_replaces(
+        signs: set[tuple[int, int, int]], a: tuple[int, int, int], b: tuple[int, int, int], block: int) -> None:
+    """Small boxes among many signs look only at their own cells; big ones at every sign: the same."""
+    store = BlockStore()
+    for pos in signs:
+        store.set(*pos, _SIGN)
+        store.signs[pos] = ["a", "b", "c", "d"]
+    low, high = tuple(map(min, a, b)), tuple(map(max, a, b))
+    store.fill(low, high, state_of(block, 2))
+    inside = {p for p in signs if all(lo <= v <= hi for lo, v, hi in zip(low, p, high, strict=True))}
+    kept = signs - inside if block != 68 else signs
+    assert set(store.signs) == kept

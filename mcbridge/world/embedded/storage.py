@@ -103,11 +103,14 @@ class BlockStore:
 
     def fill(self, low: Position, high: Position, state: int) -> None:
         """Write one state into the inclusive cuboid low..high (clipped to the world)."""
-        replaced_signs = [
-            pos
-            for pos in self.signs
-            if _contains(low, high, pos) and (self.get(*pos) >> 4) != (state >> 4)
-        ]
+        volume = (high[0] - low[0] + 1) * (high[1] - low[1] + 1) * (high[2] - low[2] + 1)
+        if volume < len(self.signs):  # a row of a few cells among thousands of signs: look only there
+            inside: Iterator[Position] = (
+                pos for pos in _cells(low, high) if pos in self.signs
+            )
+        else:
+            inside = (pos for pos in self.signs if _contains(low, high, pos))
+        replaced_signs = [pos for pos in inside if (self.get(*pos) >> 4) != (state >> 4)]
         for key, (sy, sx, sz), _ in self._overlaps(low, high, allocate=True):
             self._section_for_write(key)[sy, sx, sz] = state
         for pos in replaced_signs:
@@ -202,6 +205,13 @@ def _beyond_border(a0: int, a1: int) -> np.ndarray:
     """Mask over a cuboid axis a0..a1: True where it lies beyond the world border."""
     coords = np.arange(a0, a1 + 1, dtype=np.int64)
     return (coords < -WORLD_BORDER) | (coords >= WORLD_BORDER)
+
+
+def _cells(low: Position, high: Position) -> Iterator[Position]:
+    for x in range(low[0], high[0] + 1):
+        for y in range(low[1], high[1] + 1):
+            for z in range(low[2], high[2] + 1):
+                yield (x, y, z)
 
 
 def _contains(low: Position, high: Position, pos: Position) -> bool:
