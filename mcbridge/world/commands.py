@@ -311,6 +311,9 @@ class Batch:
         return self.command("world.setBlock", Pos.of(pos), _block(block, data))
 
     def set_blocks(self, corner1: PosLike, corner2: PosLike, block: BlockLike) -> Reply[None]:
+        if type(corner1) is Pos and type(corner2) is Pos and type(block) is Block:
+            a, b = corner1, corner2
+            return self._add(_ints_command("world.setBlocks", (a.x, a.y, a.z, b.x, b.y, b.z, block.id, block.data)))
         return self.command("world.setBlocks", Pos.of(corner1), Pos.of(corner2), _block(block))
 
     def fill(self, cuboid: Cuboid, block: BlockLike) -> Reply[None]:
