@@ -18,7 +18,11 @@ a cycle's time goes at the largest table count. Server, controller and clicking 
 one process here (and its GIL), which makes the figures pessimistic, not optimistic.
 
 Active rows (`--mode active`, see tables_active.py): 4 players per table playing by chat as
-fast as the rules allow, the controller in its own process, the same clicks measured.
+fast as the rules allow, the controller in its own process, the same clicks measured. Each
+active row also prints its slowest 1% of cycles by CPU: their CPU, time in the garbage
+collector, writes and inputs (clicks and chat lines), to tell a burst of play from a
+collection. `--profile` there profiles the controller process over the measured cycles
+(its figures are then slowed by it) and prints its commands per cycle by name.
 Mixed rows (`--mode mixed`): the same, with the tables dealt round-robin over every game
 that has a table kit (each game's shipped arena and player count, its own chat commands).
 
