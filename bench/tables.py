@@ -259,6 +259,7 @@ def main() -> None:
                       f"{row['p50']:>4.0f} {row['p99']:>4.0f} {row['max']:>4.0f}  {row['cycle_p50_ms']:>7.1f}ms "
                       f"{row['cycle_p99_ms']:>7.1f}ms {row['cpu_p50_ms']:>6.1f}ms {row['cpu_p99_ms']:>6.1f}ms "
                       f"{row['commands']:>12.1f} {row['actions_per_s']:>9.1f} {row['server_tps']:>9.1f}", flush=True)
+                print(f"{'':>6}   {row['slowest']}", flush=True)
                 if profile:
                     print(f"\nwhere the controller's time goes with {count} tables (measured cycles, cProfile; "
                           "this row's figures are slowed by it):")

@@ -347,7 +347,7 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def run_active_row(world_factory: Any, count: int, samples: int, tps: float, tmp: Path,
-                   mixed: bool = False, profile: str | None = None) -> dict[str, float]:
+                   mixed: bool = False, profile: str | None = None) -> dict[str, Any]:
     from mcbridge.tables.build import build_arena
     from mcbridge.world.connection import Connection
 
@@ -406,13 +406,13 @@ def run_active_row(world_factory: Any, count: int, samples: int, tps: float, tmp
     data = json.loads(stats.read_text())
     cycles, cpu, commands = data["cycles"], data["cpu"], data["commands"]
     slow = sorted(range(len(cpu)), key=cpu.__getitem__)[-max(1, len(cpu) // 100):]  # the slowest 1% by CPU
-    print(f"  slowest 1% of cycles by CPU ({len(slow)}): cpu {1000 * statistics.fmean(cpu[i] for i in slow):.1f} ms, "
-          f"gc {1000 * statistics.fmean(data['gc'][i] for i in slow):.1f} ms, "
-          f"writes {statistics.fmean(commands[i] for i in slow):.0f}, "
-          f"inputs {statistics.fmean(data['inputs'][i] for i in slow):.1f}; all cycles: gc "
-          f"{1000 * statistics.fmean(data['gc']):.2f} ms, inputs {statistics.fmean(data['inputs']):.1f}; "
-          f"{data['tracked']} objects tracked at the end, collections by generation {data['collections']}",
-          flush=True)
+    slowest = (f"slowest 1% of cycles by CPU ({len(slow)}): "
+               f"cpu {1000 * statistics.fmean(cpu[i] for i in slow):.1f} ms, "
+               f"gc {1000 * statistics.fmean(data['gc'][i] for i in slow):.1f} ms, "
+               f"writes {statistics.fmean(commands[i] for i in slow):.0f}, "
+               f"inputs {statistics.fmean(data['inputs'][i] for i in slow):.1f}; all cycles: gc "
+               f"{1000 * statistics.fmean(data['gc']):.2f} ms, inputs {statistics.fmean(data['inputs']):.1f}; "
+               f"{data['tracked']} objects tracked at the end, collections by generation {data['collections']}")
     return {
         "tables": count,
         "players": len(seated),
@@ -430,4 +430,5 @@ def run_active_row(world_factory: Any, count: int, samples: int, tps: float, tmp
         "actions_per_s": actions / elapsed,
         "typed_per_s": typed / elapsed,
         "server_tps": ticks / elapsed,
+        "slowest": slowest,
     }
