@@ -266,14 +266,14 @@ def controller_process(port: int, count: int, journal: str, stats: str, measure:
         cpu: list[float] = []
         commands: list[int] = []
         profiler = cProfile.Profile() if profile else None
-        gc_seconds: list[float] = []  # per cycle: time in the garbage collector
+        gc_seconds: list[float] = []  # per cycle: CPU time in the garbage collector
         gc_now = [0.0, 0.0]  # (this cycle's total, when the running collection started)
 
         def gc_timer(phase: str, _info: object) -> None:
             if phase == "start":
-                gc_now[1] = time.perf_counter()
+                gc_now[1] = time.thread_time()
             else:
-                gc_now[0] += time.perf_counter() - gc_now[1]
+                gc_now[0] += time.thread_time() - gc_now[1]
 
         gc.callbacks.append(gc_timer)
         chats: list[int] = []
