@@ -24,6 +24,7 @@ they share lives here, so each kit keeps only what is particular to its game:
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -45,6 +46,7 @@ BLANK: Lines = ("", "", "", "")
 
 
 # -- sign text ------------------------------------------------------------------------------
+@functools.lru_cache(maxsize=4096)  # every sign of every table again after each action: the same few texts
 def fit(text: str, px: int = SIGN_LINE_PX) -> str:
     """`text` cut to one sign line (`px` wide, measured with the 1.12 font by `textfit`),
     with "…" where it was cut, and made wire-safe the way every sign line is sent (commas
@@ -91,7 +93,15 @@ class RangeEntry(Protocol):
 
 
 def _is_range(entry: object) -> bool:
-    return isinstance(entry, RangeEntry) and isinstance(getattr(entry, "first", None), Action)
+    kind = type(entry)
+    shaped = _RANGE_SHAPED.get(kind)
+    if shaped is None:  # isinstance on a runtime Protocol looks at every member: once per type
+        shaped = _RANGE_SHAPED[kind] = isinstance(entry, RangeEntry)
+    return shaped and isinstance(getattr(entry, "first", None), Action)
+
+
+#: type -> whether its instances have `RangeEntry`'s shape (legal lists hold a few types)
+_RANGE_SHAPED: dict[type, bool] = {}
 
 
 def bounds(entry: RangeEntry) -> tuple[int, int]:
