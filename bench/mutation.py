@@ -87,7 +87,8 @@ MODULES: dict[str, Target] = {
     ),
     "reconcile": Target(
         "mcbridge/tables/reconcile.py",
-        ("tests/tables/test_tables_recovery.py", "tests/tables/test_tables_runtime.py"),
+        ("tests/tables/test_reconcile_mutants.py", "tests/tables/test_tables_recovery.py",
+         "tests/tables/test_tables_runtime.py"),
         small=True,
     ),
     "journal": Target(
@@ -103,7 +104,8 @@ MODULES: dict[str, Target] = {
     ),
     "pipeline": Target(
         "mcbridge/world/pipeline.py",
-        ("tests/world/test_connection.py", "tests/world/test_connection_faults.py",
+        ("tests/world/test_pipeline_script.py", "tests/world/test_connection.py",
+         "tests/world/test_connection_faults.py",
          "tests/world/test_connection_async.py", "tests/world/test_conformance_wire.py"),
     ),
     **{
