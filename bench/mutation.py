@@ -94,13 +94,16 @@ MODULES: dict[str, Target] = {
     "journal": Target(
         "mcbridge/tables/journal.py",
         ("tests/tables/test_journal_matches.py", "tests/tables/test_tables_resume.py",
-         "tests/tables/test_journal_check.py", "tests/tables/test_tables_recovery.py"),
+         "tests/tables/test_journal_check.py", "tests/tables/test_journal_faults.py",
+         "tests/tables/test_tables_recovery.py"),
         small=True,
     ),
     "table": Target(
         "mcbridge/tables/table.py",
-        ("tests/tables/test_tables_resume.py", "tests/tables/test_tables_recovery.py",
-         "tests/tables/test_tables_match.py"),
+        # the fast seat, lobby and chat tests first: most mutants die there, cheaply
+        ("tests/tables/test_tables_seats.py", "tests/tables/test_tables_lobby.py",
+         "tests/tables/test_tables_chat.py", "tests/tables/test_tables_resume.py",
+         "tests/tables/test_tables_recovery.py", "tests/tables/test_tables_match.py"),
     ),
     "pipeline": Target(
         "mcbridge/world/pipeline.py",
