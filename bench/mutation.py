@@ -18,6 +18,7 @@ first in-place run did exactly that]. Tests run with the copy as the working dir
     python bench/mutation.py --all           # every module, games and pipeline too (hours)
     python bench/mutation.py --list          # the map, with mutant counts and no test run
     python bench/mutation.py --all --sample 80   # a seeded random 80 mutants per module
+    python bench/mutation.py table --workdir W --retry-survivors   # W's survivors, new tests
 
 A full run of every module is about 10,000 mutants (20-25 hours on two cores). ``--sample N``
 runs a seeded uniform random sample of N mutants per module instead and prints the score with
@@ -38,6 +39,7 @@ import os
 import random
 import shutil
 import signal
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -131,6 +133,14 @@ def _config(target: Target, timeout: float) -> str:
         f'test-command = "{command}"\n'
         '[cosmic-ray.distributor]\nname = "local"\n'
     )
+
+
+def _timeout(config: Path) -> float:
+    """The per-mutant timeout a session was started with (its first baseline set it)."""
+    for line in config.read_text().splitlines():
+        if line.startswith("timeout = "):
+            return float(line.split("=", 1)[1])
+    raise SystemExit(f"{config}: no timeout line")
 
 
 def _annotation_spans(source: str) -> list[tuple[tuple[int, int], tuple[int, int]]]:
@@ -250,11 +260,25 @@ def _copy_tree(workdir: Path) -> Path:
     return tree
 
 
-def run(name: str, target: Target, tree: Path, workdir: Path, budget: float, sample: int = 0, seed: int = 1) -> None:
+def _retry_survivors(session: Path) -> int:
+    """Forget the survivors' results so the next exec runs them again, against the tests as
+    they are now (a fresh copy of the tree): the check that a new test kills what it was
+    written for, without re-running the mutants that were already killed."""
+    with sqlite3.connect(session) as db:
+        return db.execute("DELETE FROM work_results WHERE test_outcome = 'SURVIVED'").rowcount
+
+
+def run(
+    name: str, target: Target, tree: Path, workdir: Path, budget: float, sample: int = 0, seed: int = 1,
+    retry: bool = False,
+) -> None:
     """Mutate one module in the copy; an existing session in `workdir` resumes."""
     session = workdir / f"{name}.sqlite"
     config = workdir / f"{name}.toml"
     population_file = workdir / f"{name}.population"
+    if session.exists() and retry:
+        config.write_text(_config(target, _timeout(config)))  # the map may have grown since
+        print(f"{name}: running {_retry_survivors(session)} survivors again", file=sys.stderr)
     if not session.exists():
         timeout = max(30.0, 4 * _baseline_seconds(target, tree))
         config.write_text(_config(target, timeout))
@@ -297,6 +321,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--budget", type=float, default=1800.0, help="seconds per module before stopping")
     parser.add_argument("--sample", type=int, default=0, help="run a seeded random N mutants per module")
     parser.add_argument("--seed", type=int, default=1, help="the sample's seed")
+    parser.add_argument(
+        "--retry-survivors", action="store_true",
+        help="with --workdir: run a finished session's survivors again against the current tests",
+    )
     args = parser.parse_args(argv)
     unknown = [m for m in args.modules if m not in MODULES]
     if unknown:
@@ -312,7 +340,7 @@ def main(argv: list[str] | None = None) -> int:
                 count = _count(target, tree, workdir)
                 print(f"{name:24} {count:5} mutants  {target.module}  <- {' '.join(target.tests)}")
             else:
-                run(name, target, tree, workdir, args.budget, args.sample, args.seed)
+                run(name, target, tree, workdir, args.budget, args.sample, args.seed, args.retry_survivors)
     return 0
 
 

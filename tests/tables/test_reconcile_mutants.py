@@ -132,7 +132,7 @@ def test_private_part_shows_the_world_neutral_blocks_and_blank_signs_and_the_vie
     rec = Reconciler(FRAME, WALL, [BOOTH])
     hand = Scene(blocks={A: WOOL, C: SIGN}, signs={C: ("3 red", "", "", "")}, booth=0)
     scene = Scene.of_parts([Scene(blocks={B: STONE}), hand])
-    added, out = write(rec, scene, ["Alice"])
+    out = write(rec, scene, ["Alice"])[1]
     assert out == [
         set_block(B, STONE),
         set_block(A, WALL),
