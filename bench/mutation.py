@@ -95,7 +95,8 @@ MODULES: dict[str, Target] = {
     ),
     "journal": Target(
         "mcbridge/tables/journal.py",
-        ("tests/tables/test_journal_matches.py", "tests/tables/test_tables_resume.py",
+        ("tests/tables/test_journal_mutants.py", "tests/tables/test_journal_matches.py",
+         "tests/tables/test_tables_resume.py",
          "tests/tables/test_journal_check.py", "tests/tables/test_journal_faults.py",
          "tests/tables/test_tables_recovery.py"),
         small=True,
