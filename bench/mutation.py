@@ -110,7 +110,8 @@ MODULES: dict[str, Target] = {
     ),
     "pipeline": Target(
         "mcbridge/world/pipeline.py",
-        ("tests/world/test_pipeline_script.py", "tests/world/test_connection.py",
+        ("tests/world/test_pipeline_mutants.py", "tests/world/test_pipeline_script.py",
+         "tests/world/test_connection.py",
          "tests/world/test_connection_faults.py",
          "tests/world/test_connection_async.py", "tests/world/test_conformance_wire.py"),
     ),
