@@ -35,7 +35,7 @@ def test_no_palette_and_no_cells_is_an_empty_region() -> None:
     assert cells([], {}).shape == (0,)
 
 
-@pytest.mark.parametrize("entries", [1, 2, 3])
+@pytest.mark.parametrize("entries", [1, 2, 3, 2048])  # 2048: 2 * entries and 4096 share a bit
 def test_the_highest_index_a_palette_may_use_is_twice_its_entries_plus_4096(entries: int) -> None:
     top = 2 * entries + 4096 - 1
     palette = {i: STONE for i in range(entries - 1)} | {top: DIRT}
@@ -53,4 +53,6 @@ def test_a_cell_one_past_the_palette_is_refused_by_name() -> None:
 def test_a_cell_on_a_hole_in_the_palette_is_refused_by_name() -> None:
     with pytest.raises(SchematicError, match=r"BlockData: uses palette index 1 but the palette has no entry"):
         cells([0, 1, 2], {0: STONE, 2: DIRT})
+    with pytest.raises(SchematicError, match=r"BlockData: uses palette index 1 but the palette has no entry"):
+        cells([0, 2, 1, 3], {0: STONE, 3: DIRT})  # two holes: the lowest is named
     assert list(cells([0, 2], {0: STONE, 2: DIRT})) == [key(STONE), key(DIRT)]
