@@ -83,7 +83,7 @@ MODULES: dict[str, Target] = {
     ),
     "palette": Target(
         "worldgen/formats/palette.py",
-        ("tests/worldgen/test_worldgen_varint.py", "tests/worldgen/test_worldgen_formats.py",
+        ("tests/worldgen/test_palette_mutants.py", "tests/worldgen/test_worldgen_varint.py", "tests/worldgen/test_worldgen_formats.py",
          "tests/worldgen/test_worldgen_litematica.py", "tests/worldgen/test_worldgen_hostile.py"),
         small=True,
     ),
@@ -103,8 +103,9 @@ MODULES: dict[str, Target] = {
     ),
     "table": Target(
         "mcbridge/tables/table.py",
-        # the fast seat, lobby and chat tests first: most mutants die there, cheaply
-        ("tests/tables/test_tables_seats.py", "tests/tables/test_tables_lobby.py",
+        # the sans-world table tests and the fast seat, lobby and chat ones first: most mutants die there
+        ("tests/tables/test_table_mutants.py", "tests/tables/test_tables_seats.py",
+         "tests/tables/test_tables_lobby.py",
          "tests/tables/test_tables_chat.py", "tests/tables/test_tables_resume.py",
          "tests/tables/test_tables_recovery.py", "tests/tables/test_tables_match.py"),
     ),
