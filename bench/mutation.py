@@ -83,8 +83,9 @@ MODULES: dict[str, Target] = {
     ),
     "palette": Target(
         "worldgen/formats/palette.py",
-        ("tests/worldgen/test_palette_mutants.py", "tests/worldgen/test_worldgen_varint.py", "tests/worldgen/test_worldgen_formats.py",
-         "tests/worldgen/test_worldgen_litematica.py", "tests/worldgen/test_worldgen_hostile.py"),
+        ("tests/worldgen/test_palette_mutants.py", "tests/worldgen/test_worldgen_varint.py",
+         "tests/worldgen/test_worldgen_formats.py", "tests/worldgen/test_worldgen_litematica.py",
+         "tests/worldgen/test_worldgen_hostile.py"),
         small=True,
     ),
     "reconcile": Target(
