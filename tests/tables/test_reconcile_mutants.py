@@ -198,3 +198,23 @@ def test_two_private_parts_of_one_booth_are_sent_merged_and_again_after_forget()
         f"mcbridge.private.setBlock(Alice,{world(A)},{turned(WOOL)})",
         f"mcbridge.private.setBlock(Alice,{world(B)},{turned(GLASS)})",
     ]
+
+
+def test_a_scene_with_more_parts_than_the_last_is_written_whole() -> None:
+    rec = Reconciler(FRAME)
+    fixed = Scene(blocks={A: STONE})
+    assert write(rec, Scene.of_parts([fixed]))[1] == [set_block(A, STONE)]
+    assert write(rec, Scene.of_parts([fixed, Scene(blocks={B: WOOL})]))[1] == [set_block(B, WOOL)]
+
+
+def test_a_private_part_of_a_booth_past_the_viewer_list_or_the_cuboids_is_nobodys() -> None:
+    rec = Reconciler(FRAME, WALL, [BOOTH])  # one booth cuboid; parts for booths 0 and 2
+    scene = Scene.of_parts([Scene(blocks={A: WOOL}, booth=0), Scene(blocks={B: WOOL}, booth=2)])
+    assert write(rec, scene, ["Alice"])[1] == [
+        set_block(A, WALL),
+        f"mcbridge.private.setBlock(Alice,{world(A)},{turned(WOOL)})",
+        set_block(B, WALL),
+    ]
+    # booth 2 gets viewers, then another: no cuboid to clear, so only the new viewer's part
+    assert write(rec, scene, ["Alice", None, "Bob"])[1] == [f"mcbridge.private.setBlock(Bob,{world(B)},{turned(WOOL)})"]
+    assert write(rec, scene, ["Alice", None, "Cy"])[1] == [f"mcbridge.private.setBlock(Cy,{world(B)},{turned(WOOL)})"]
