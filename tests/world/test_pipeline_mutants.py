@@ -8,6 +8,8 @@ impossible requests. Each case is a batch, the server's scripted lines and the e
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from test_pipeline_script import answer, feed, wire_lines
 
@@ -216,3 +218,18 @@ def test_the_failed_setters_of_a_flush_are_one_error_with_the_first_index() -> N
     assert isinstance(error, CommandFailed) and error.index == 1
     assert [e.commands for e in error.all()] == [(setter_line(1),), (setter_line(2),)]
     assert Command("a.b", ("1", "2")).wire() == b"a.b(1,2)\n"
+
+
+@pytest.mark.parametrize(
+    "make", [lambda b: b.get_block((1, 0, 5)), lambda b: b.entity_name(4)], ids=["read", "guarded"]
+)
+def test_a_long_hostile_reply_is_quoted_cut_to_80_characters(make: Callable[[Batch], object]) -> None:
+    """A line of the wrong shape may be player text: the error quotes only its start."""
+    batch = Batch()
+    make(batch)
+    pipe = Pipeline()
+    pipe.encode(batch.items)
+    hostile = "x," * 60
+    error = feed(pipe, [hostile])
+    assert error is not None
+    assert repr(hostile[:80]) in str(error) and repr(hostile[:81]) not in str(error)
