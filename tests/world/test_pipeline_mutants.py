@@ -8,6 +8,7 @@ impossible requests. Each case is a batch, the server's scripted lines and the e
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 
 import pytest
@@ -15,6 +16,7 @@ from test_pipeline_script import answer, feed, wire_lines
 
 from mcbridge.world.commands import Batch
 from mcbridge.world.errors import CommandFailed, ProtocolError, ReplyTimeout, WorldError
+from mcbridge.world.geometry import Cuboid
 from mcbridge.world.pipeline import (
     COMMANDS_PER_TICK,
     FAIL,
@@ -98,7 +100,13 @@ def test_a_result_before_its_flush_is_refused() -> None:
     with pytest.raises(WorldError, match=r"world\.getBlock\(1,0,5\): no result yet"):
         query.result()
     assert not query.ok and query.error is None
-    assert "pending" in repr(query)
+    assert repr(query) == "<Reply world.getBlock(1,0,5) pending>"
+    pipe = Pipeline()
+    data, _ = pipe.encode(batch.items)
+    assert feed(pipe, answer(data, {"world.getBlock(1,0,5)": ["35"]})) is None
+    assert repr(query) == "<Reply world.getBlock(1,0,5) ok>"
+    query._invalidate(ReplyTimeout("lost"))
+    assert repr(query) == "<Reply world.getBlock(1,0,5) failed>"
 
 
 def test_stats_count_lines_fences_failures_and_ticks() -> None:
@@ -233,3 +241,58 @@ def test_a_long_hostile_reply_is_quoted_cut_to_80_characters(make: Callable[[Bat
     error = feed(pipe, [hostile])
     assert error is not None
     assert repr(hostile[:80]) in str(error) and repr(hostile[:81]) not in str(error)
+
+
+def read_size(line: str) -> int | None:
+    """How many ids a getBlocks line's reply holds (None for any other line)."""
+    if not line.startswith("world.getBlocks("):
+        return None
+    x1, y1, z1, x2, y2, z2 = (int(v) for v in line[len("world.getBlocks(") : -1].split(","))
+    return (abs(x2 - x1) + 1) * (abs(y2 - y1) + 1) * (abs(z2 - z1) + 1)
+
+
+# reads of every fence size, flat and two or three blocks high (1 x 2 x 4 is 8 ids, not 4)
+READS = [(0, 0, k - 1) for k in range(6, 14)] + [(0, 1, 3), (0, 1, 4), (0, 2, 1), (1, 1, 2), (0, 1, 5)]
+
+
+@pytest.mark.parametrize("lead", [0, 1, 2, 3])
+def test_no_fence_guard_or_marker_shares_a_size_with_the_read_beside_it(lead: int) -> None:
+    """`lead` setters first, so a guarded query sits at even and odd indices."""
+    pipe = Pipeline()
+    for far in READS:
+        batch = Batch()
+        for i in range(lead):
+            batch.set_block((i, 0, 5), 1)
+        batch.entity_name(4)
+        batch.get_blocks(Cuboid((0, 0, 0), far))
+        batch.get_blocks(Cuboid((1, 0, 0), (1 + far[0], far[1], far[2])))
+        data, _ = pipe.encode(batch.items)
+        sizes = [read_size(line) for line in wire_lines(data)]
+        for a, b in itertools.pairwise(sizes):
+            assert a is None or b is None or a != b, (far, wire_lines(data))
+        pipe.abandon(lambda command, head: WorldError(command))
+
+
+def test_a_tall_read_of_a_closing_fence_size_is_never_the_closing_fence() -> None:
+    """16 x 2 x 5 is 160 ids, a closing-fence size: the fence must not take it."""
+    pipe = Pipeline()
+    for _ in range(40):
+        batch = Batch()
+        batch.get_blocks(Cuboid((0, 0, 0), (15, 1, 4)))
+        batch.get_blocks(Cuboid((0, 0, 0), (15, 1, 5)))
+        data, _ = pipe.encode(batch.items)
+        lines = wire_lines(data)
+        assert read_size(lines[-1]) not in (160, 192), lines
+        pipe.abandon(lambda command, head: WorldError(command))
+
+
+def test_sixteen_batches_in_flight_close_with_sixteen_sizes() -> None:
+    """160 to 400 blocks, 16 wide: each batch in flight is closed by a size of its own."""
+    pipe = Pipeline()
+    closing = []
+    for i in range(16):
+        batch = Batch()
+        batch.get_block((i, 0, 5))
+        data, _ = pipe.encode(batch.items)
+        closing.append(read_size(wire_lines(data)[-1]))
+    assert sorted(closing) == list(range(160, 401, 16))
