@@ -296,3 +296,25 @@ def test_sixteen_batches_in_flight_close_with_sixteen_sizes() -> None:
         data, _ = pipe.encode(batch.items)
         closing.append(read_size(wire_lines(data)[-1]))
     assert sorted(closing) == list(range(160, 401, 16))
+
+
+@pytest.mark.parametrize(
+    ("make", "before"),
+    [
+        (lambda b: b.get_block((1, 0, 5)), ["35"]),  # at the closing fence
+        (lambda b: b.set_block((1, 0, 5), 1), []),  # at a setter's fence
+        (lambda b: b.entity_name(4), ["Aki"]),  # after a guarded query's answer
+    ],
+    ids=["closing fence", "setter fence", "guard"],
+)
+def test_a_long_hostile_line_where_a_fence_belongs_is_quoted_cut_to_80_characters(
+    make: Callable[[Batch], object], before: list[str]
+) -> None:
+    batch = Batch()
+    make(batch)
+    pipe = Pipeline()
+    pipe.encode(batch.items)
+    hostile = "y," * 60
+    error = feed(pipe, [*before, hostile])
+    assert error is not None
+    assert repr(hostile[:80]) in str(error) and repr(hostile[:81]) not in str(error)
