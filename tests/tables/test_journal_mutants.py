@@ -8,6 +8,8 @@ cycle), another reader must see nothing until the group ends, and the `on_append
 
 from __future__ import annotations
 
+import logging
+import os
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
@@ -77,3 +79,24 @@ def test_a_seed_stored_as_a_plain_integer_reads_back(journal: Journal) -> None:
     assert journal.match(7).seed == 42
     assert journal.start_match("old", "braff", {}, [], 5) == 8
     assert journal.match(8).seed == 5
+
+
+def test_arena_names_are_compared_by_value_not_identity(journal: Journal) -> None:
+    """Arena names come from YAML files: equal names are often distinct string objects."""
+    with journal.group():
+        journal.start_match("".join(["no", "rth"]), "braff", {}, ["a", "b"], 1)
+        assert journal.count("".join(["nor", "th"])) == 1
+
+
+def test_a_replaced_journal_is_reported_once_not_every_cycle(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    path = tmp_path / "journal.sqlite"
+    journal = Journal(path)
+    try:
+        (tmp_path / "other").write_bytes(b"somebody else's file")
+        os.replace(tmp_path / "other", path)
+        with caplog.at_level(logging.ERROR, logger="mcbridge.tables.journal"):
+            for _ in range(3):
+                assert not journal.ready()
+        assert [r.getMessage().count("was replaced by another file") for r in caplog.records] == [1]
+    finally:
+        journal.close()
