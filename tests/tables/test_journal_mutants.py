@@ -100,3 +100,23 @@ def test_a_replaced_journal_is_reported_once_not_every_cycle(tmp_path: Path, cap
         assert [r.getMessage().count("was replaced by another file") for r in caplog.records] == [1]
     finally:
         journal.close()
+
+
+def test_a_full_disk_is_reported_once_and_its_recovery_once(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    journal = Journal(tmp_path / "journal.sqlite")
+    try:
+        match = journal.start_match("north", "braff", {}, ["a", "b"], 1)
+        pages = journal.db.execute("PRAGMA page_count").fetchone()[0]
+        journal.db.execute(f"PRAGMA max_page_count = {pages}")  # SQLite answers "disk is full"
+        with caplog.at_level(logging.WARNING, logger="mcbridge.tables.journal"):
+            for seq in range(3):
+                journal.append(match, seq, 0, {"type": "Pad", "text": "x" * 5000})
+                assert not journal.ready() and journal.trouble is not None
+            journal.db.execute("PRAGMA max_page_count = 1073741823")
+            assert journal.ready() and journal.trouble is None
+        messages = [r.getMessage() for r in caplog.records]
+        assert [("cannot be written" in m, "writable again" in m) for m in messages] == [(True, False), (False, True)]
+        assert "3 queued writes committed" in messages[1]
+        assert len(journal.match(match).actions) == 3
+    finally:
+        journal.close()
