@@ -107,7 +107,8 @@ MODULES: dict[str, Target] = {
         # the sans-world table tests and the fast seat, lobby and chat ones first: most mutants die there
         ("tests/tables/test_table_mutants.py", "tests/tables/test_tables_seats.py",
          "tests/tables/test_tables_lobby.py",
-         "tests/tables/test_tables_chat.py", "tests/tables/test_tables_resume.py",
+         "tests/tables/test_tables_chat.py", "tests/tables/test_operator_actions.py",
+         "tests/tables/test_tables_resume.py",
          "tests/tables/test_tables_recovery.py", "tests/tables/test_tables_match.py"),
     ),
     "pipeline": Target(
