@@ -134,23 +134,23 @@ def test_walking_into_a_free_booth_takes_it_and_into_a_taken_one_sends_you_out(j
 
 def test_an_absent_player_keeps_the_booth_until_the_absent_timeout_then_loses_it(journal: Journal) -> None:
     t, clock = table(journal)
-    t.join(0, "Aki")
+    t.join(1, "Aki")
     t.on_presence({"Aki"}, {})
-    assert chat(t) == ["Aki takes seat 1."]
+    assert chat(t) == ["Aki takes seat 2."]
     left = clock.now
     t.on_presence(set(), {})
-    assert chat(t) == ["Aki left seat 1; the seat is kept for them."]
+    assert chat(t) == ["Aki left seat 2; the seat is kept for them."]
     assert t.private_viewers() == [None, None, None, None]
     clock.now = left + ABSENT - STEP
     t.tick()
-    assert t.booth_of_player("Aki") == 0
+    assert t.booth_of_player("Aki") == 1
     t.on_presence({"Aki"}, {})  # back in time
-    assert chat(t) == ["Aki is back at seat 1."] and t.private_viewers()[0] == "Aki"
+    assert chat(t) == ["Aki is back at seat 2."] and t.private_viewers()[1] == "Aki"
     t.on_presence(set(), {})
     left = clock.now
     clock.now = left + ABSENT
     t.tick()
-    assert t.occupants[0] is None
+    assert t.occupants[1] is None
 
 
 def test_private_messages_go_privately_where_the_server_can_else_addressed_in_chat(journal: Journal) -> None:
@@ -238,6 +238,11 @@ def test_standings_prizes_and_the_hold_before_the_lobby(journal: Journal) -> Non
     assert t.outbox.gives == [("Aki", 264, 0, 5), ("Ben", 264, 0, 1)]
     t.tick()
     assert chat(t) == [] and journal.count(arena.name, finished=True) == 1, "finished once"
+    seq = t.seq
+    for pos, (kind, booth, _slot) in t.hits.items():  # clicks during the hold do nothing
+        if booth == 0 and kind != "join":
+            assert t.on_hit(pos, "Aki")
+    assert t.seq == seq and chat(t) == [] and t.outbox.private == []
     t.on_presence({"Aki"}, {})  # Ben leaves during the hold
     chat(t)
     clock.now = finished_at + arena.lobby.hold - STEP
