@@ -18,6 +18,7 @@ from mcbridge import CONFIG_DIR
 from mcbridge.tables.config import load_arena
 from mcbridge.tables.journal import Journal
 from mcbridge.tables.table import Table
+from mcbridge.textfit import CHAT_CAP
 from mcbridge.world.geometry import Pos
 
 STEP = 0.05
@@ -253,3 +254,20 @@ def test_standings_prizes_and_the_hold_before_the_lobby(journal: Journal) -> Non
     assert t.state is None and t.match_id is None and t.booths == []
     assert [o.name if o else None for o in t.occupants] == ["Aki"] + [None] * (len(arena.seats) - 1)
     assert not t.view().holding and t.lobby_countdown(clock.now) is None
+
+
+def test_an_addressed_message_of_zero_width_marks_still_keeps_every_line_within_the_cap(journal: Journal) -> None:
+    """Combining marks are 0 px wide: only the character cap splits such a text."""
+    t, _clock = table(journal)
+    text = "e" + "\u0301" * 600
+    t.tell("Aki", text)
+    lines = t.outbox.chat
+    assert len(lines) > 1 and all(line.startswith("@Aki: ") for line in lines)
+    assert all(len(line) <= CHAT_CAP for line in lines)
+    assert "".join(line.removeprefix("@Aki: ") for line in lines) == text
+
+
+def test_help_in_the_lobby_answers_anyone(journal: Journal) -> None:
+    t, _clock = table(journal, can_tell=True)
+    t.on_chat("Aki", "!help")
+    assert len(t.outbox.private) == 1 and t.outbox.private[0][0] == "Aki" and t.outbox.private[0][1]
