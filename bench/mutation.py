@@ -75,7 +75,9 @@ def _games() -> dict[str, Target]:
 CORE_TESTS = ("tests/core", "tests/games/test_every_game_contract.py")
 
 MODULES: dict[str, Target] = {
-    "chips": Target("mcbridge/core/chips.py", ("tests/core/test_core_chips.py",), small=True),
+    "chips": Target(
+        "mcbridge/core/chips.py", ("tests/core/test_chips_mutants.py", "tests/core/test_core_chips.py"), small=True
+    ),
     "varint": Target(
         "worldgen/varint.py",
         ("tests/worldgen/test_worldgen_varint.py", "tests/worldgen/test_worldgen_formats.py"),

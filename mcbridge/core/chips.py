@@ -87,7 +87,7 @@ def side_pots(contributions: Sequence[int], live: Collection[int]) -> list[SideP
 
     Folded seats' chips stay in the layers they reached but win nothing. A top layer that
     no live seat reached (a folded seat over-contributed) joins the layer below it, so no
-    chip is ever left without an owner. Adjacent layers with the same eligible seats merge.
+    chip is ever left without an owner. Each layer has fewer eligible seats than the one below.
     """
     live_set = frozenset(s for s in live if contributions[s] > 0) or frozenset(live)
     levels = sorted({contributions[s] for s in live_set if contributions[s] > 0})
@@ -98,11 +98,9 @@ def side_pots(contributions: Sequence[int], live: Collection[int]) -> list[SideP
     previous = 0
     for level in levels:
         amount = sum(min(c, level) - min(c, previous) for c in contributions)
-        eligible = frozenset(s for s in live_set if contributions[s] >= level)
-        if pots and pots[-1].eligible == eligible:
-            pots[-1] = SidePot(pots[-1].amount + amount, eligible)
-        else:
-            pots.append(SidePot(amount, eligible))
+        # every level is a live payer's own: that payer is eligible up to it and no higher, so
+        # each layer's eligible seats are strictly fewer than the last's (no two to merge)
+        pots.append(SidePot(amount, frozenset(s for s in live_set if contributions[s] >= level)))
         previous = level
     overflow = sum(c - min(c, previous) for c in contributions)
     if overflow:
