@@ -25,6 +25,13 @@ runs a seeded uniform random sample of N mutants per module instead and prints t
 its 95% Wilson interval [decided here: a sample gives an unbiased estimate in minutes, where the
 budget alone would measure only the first lines of each file].
 
+``--retry-survivors`` (with ``--workdir``) forgets a finished session's survivors and runs only
+them again against the tests as they are now: the check that a new test kills what it was
+written for. It is only valid while the mutated module is unchanged since the session began
+(cosmic-ray finds a mutant again by operator and occurrence); after a change, start a new session.
+Survivors that no input can tell from the original are listed, with the reason, in
+``bench/mutation_equivalents.md``, which also holds the last measured scores.
+
 Output: per module ``killed / total`` (a timeout counts as killed; left out of the total are an
 incompetent mutant, one that does not even import, and a mutant inside a type annotation) and
 each survivor as ``file:line: operator`` with its diff's changed line.
