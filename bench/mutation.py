@@ -106,25 +106,22 @@ MODULES: dict[str, Target] = {
     "journal": Target(
         "mcbridge/tables/journal.py",
         ("tests/tables/test_journal_mutants.py", "tests/tables/test_journal_matches.py",
-         "tests/tables/test_tables_resume.py",
-         "tests/tables/test_journal_check.py", "tests/tables/test_journal_faults.py",
-         "tests/tables/test_tables_recovery.py"),
+         "tests/tables/test_tables_resume.py", "tests/tables/test_journal_check.py",
+         "tests/tables/test_journal_faults.py", "tests/tables/test_tables_recovery.py"),
         small=True,
     ),
     "table": Target(
         "mcbridge/tables/table.py",
         # the sans-world table tests and the fast seat, lobby and chat ones first: most mutants die there
         ("tests/tables/test_table_mutants.py", "tests/tables/test_tables_seats.py",
-         "tests/tables/test_tables_lobby.py",
-         "tests/tables/test_tables_chat.py", "tests/tables/test_operator_actions.py",
-         "tests/tables/test_tables_resume.py",
+         "tests/tables/test_tables_lobby.py", "tests/tables/test_tables_chat.py",
+         "tests/tables/test_operator_actions.py", "tests/tables/test_tables_resume.py",
          "tests/tables/test_tables_recovery.py", "tests/tables/test_tables_match.py"),
     ),
     "pipeline": Target(
         "mcbridge/world/pipeline.py",
         ("tests/world/test_pipeline_mutants.py", "tests/world/test_pipeline_script.py",
-         "tests/world/test_connection.py",
-         "tests/world/test_connection_faults.py",
+         "tests/world/test_connection.py", "tests/world/test_connection_faults.py",
          "tests/world/test_connection_async.py", "tests/world/test_conformance_wire.py"),
     ),
     **{
