@@ -271,3 +271,28 @@ def test_help_in_the_lobby_answers_anyone(journal: Journal) -> None:
     t, _clock = table(journal, can_tell=True)
     t.on_chat("Aki", "!help")
     assert len(t.outbox.private) == 1 and t.outbox.private[0][0] == "Aki" and t.outbox.private[0][1]
+
+
+def test_lang_sets_a_players_language_and_anything_else_gets_the_usage(journal: Journal) -> None:
+    t, _clock = table(journal, can_tell=True)
+    t.on_chat("Aki", "!lang")
+    t.on_chat("Aki", "!lang ja en")
+    t.on_chat("Aki", "!lang xx")
+    assert t.languages == {} and len(t.outbox.private) == 3
+    usage = t.outbox.private[0][1]
+    assert all(text == usage for _name, text in t.outbox.private) and "en" in usage
+    t.outbox.private.clear()
+    t.on_chat("Aki", "!lang ja")
+    assert t.languages == {"Aki": "ja"} and t.text_for("Aki").lang == "ja" and len(t.outbox.private) == 1
+
+
+def test_a_journaled_match_for_more_booths_than_the_arena_has_is_not_resumed(journal: Journal) -> None:
+    """The arena file lost a booth since: booth 4 of a 4-booth arena does not exist."""
+    match = journal.start_match(ARENA.name, ARENA.game, {"booths": [0, len(ARENA.seats)]}, ["Aki", "Ben"], 9)
+    t, _clock = table(journal)
+    assert t.state is None and t.match_id is None
+    left = journal.unfinished(ARENA.name)
+    assert left is not None and left.id == match, "it stays unfinished in the journal"
+    fits = journal.start_match(ARENA.name, ARENA.game, {"booths": [0, len(ARENA.seats) - 1]}, ["Aki", "Ben"], 9)
+    resumed, _clock = table(journal)
+    assert resumed.match_id == fits and resumed.booths == [0, len(ARENA.seats) - 1]
