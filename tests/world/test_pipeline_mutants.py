@@ -318,3 +318,28 @@ def test_a_long_hostile_line_where_a_fence_belongs_is_quoted_cut_to_80_character
     error = feed(pipe, [*before, hostile])
     assert error is not None
     assert repr(hostile[:80]) in str(error) and repr(hostile[:81]) not in str(error)
+
+
+def test_a_raw_getblocks_with_odd_arguments_is_sent_and_its_reply_read() -> None:
+    """`Batch.command` passes any arguments: a box that is no box has no known size."""
+    batch = Batch()
+    odd = batch.command("world.getBlocks", 0, 0, 0, 1.5, 0, 0, parse=str)
+    text = batch.command("world.getBlocks", 0, 0, 0, "x", 0, 0, parse=str)
+    pipe = Pipeline()
+    data, _ = pipe.encode(batch.items)
+    lines = answer(data, {str(odd.command): ["1,2"], str(text.command): ["3"]})
+    assert feed(pipe, lines) is None and pipe.idle
+    assert (odd.result(), text.result()) == ("1,2", "3")
+
+
+def test_a_marker_never_shares_a_size_with_the_first_read_of_a_batch() -> None:
+    pipe = Pipeline()
+    for first in range(6, 14):
+        for second in range(6, 14):
+            batch = Batch()
+            batch.get_blocks(Cuboid((0, 0, 0), (0, 0, first - 1)))
+            batch.get_blocks(Cuboid((1, 0, 0), (1, 0, second - 1)))
+            data, _ = pipe.encode(batch.items)
+            sizes = [read_size(line) for line in wire_lines(data)]
+            assert sizes[1] not in (first, second), (first, second, sizes)
+            pipe.abandon(lambda command, head: WorldError(command))
