@@ -343,3 +343,16 @@ def test_a_marker_never_shares_a_size_with_the_first_read_of_a_batch() -> None:
             sizes = [read_size(line) for line in wire_lines(data)]
             assert sizes[1] not in (first, second), (first, second, sizes)
             pipe.abandon(lambda command, head: WorldError(command))
+
+
+def test_a_reply_its_parser_cannot_read_is_a_desync_quoting_80_characters() -> None:
+    """A command without a known reply shape (here `mcbridge.version`) relies on its parser."""
+    batch = Batch()
+    reply = batch.command("mcbridge.version", parse=int)
+    pipe = Pipeline()
+    pipe.encode(batch.items)
+    hostile = "z" * 120
+    error = feed(pipe, [hostile])
+    assert error is not None and "cannot read the reply" in str(error)
+    assert repr(hostile[:80]) in str(error) and repr(hostile[:81]) not in str(error)
+    assert not reply.done
