@@ -296,3 +296,18 @@ def test_a_journaled_match_for_more_booths_than_the_arena_has_is_not_resumed(jou
     fits = journal.start_match(ARENA.name, ARENA.game, {"booths": [0, len(ARENA.seats) - 1]}, ["Aki", "Ben"], 9)
     resumed, _clock = table(journal)
     assert resumed.match_id == fits and resumed.booths == [0, len(ARENA.seats) - 1]
+
+
+def test_each_update_names_the_journaled_action_it_follows(journal: Journal) -> None:
+    """Spectators and stats read `seq` to line updates up with the journal."""
+    t, clock = start(journal)
+    seen: list[tuple[int, int, int]] = []
+    t.updates.subscribe_inline(lambda u: seen.append((u.match, u.seq, u.seat)))
+    first = t.seq
+    for _ in range(4):  # four turns time out, one action each
+        clock.now = min(t.deadlines.values())
+        t.tick()
+        t.tick()  # the next turn's deadline
+    assert t.match_id is not None and t.seq >= first + 4
+    saved = journal.match(t.match_id)
+    assert seen == [(t.match_id, seq, saved.actions[seq][0]) for seq in range(first, t.seq)]
