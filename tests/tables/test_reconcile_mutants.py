@@ -184,19 +184,19 @@ def test_a_booth_without_a_cuboid_or_a_viewer_entry_is_never_cleared_nor_shown()
 
 def test_two_private_parts_of_one_booth_are_sent_merged_and_again_after_forget() -> None:
     rec = Reconciler(FRAME, WALL, [BOOTH])
-    one, two = Scene(blocks={A: WOOL}, booth=0), Scene(blocks={B: GLASS}, booth=0)
+    one, two = Scene(blocks={A: WOOL}, booth=0), Scene(blocks={C: GLASS}, booth=0)
     scene = Scene.of_parts([one, two])
     assert write(rec, scene, ["Alice"])[1] == [
-        set_block(A, WALL), set_block(B, WALL),
+        set_block(A, WALL), set_block(C, WALL),
         f"mcbridge.private.setBlock(Alice,{world(A)},{turned(WOOL)})",
-        f"mcbridge.private.setBlock(Alice,{world(B)},{turned(GLASS)})",
+        f"mcbridge.private.setBlock(Alice,{world(C)},{turned(GLASS)})",
     ]
     assert write(rec, Scene.of_parts([one, two]), ["Alice"]) == (0, [])
     rec.forget()
     assert write(rec, scene, ["Alice"])[1] == [
-        set_block(A, WALL), set_block(B, WALL),
+        set_block(A, WALL), set_block(C, WALL),
         f"mcbridge.private.setBlock(Alice,{world(A)},{turned(WOOL)})",
-        f"mcbridge.private.setBlock(Alice,{world(B)},{turned(GLASS)})",
+        f"mcbridge.private.setBlock(Alice,{world(C)},{turned(GLASS)})",
     ]
 
 
