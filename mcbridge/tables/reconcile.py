@@ -87,12 +87,17 @@ class Reconciler:
             return added
         parts = scene.parts or (scene,)
         same = self._last_parts if len(self._last_parts) == len(parts) else ()
+        # Cells the changed parts of the last scene drew: an unchanged part may have lost one of
+        # them to a later part, so it draws those again (later parts win, in order).
+        dirty = {cell for k, old in enumerate(same) if old is not parts[k] for cell in (*old.blocks, *old.signs)}
         private: dict[int, list[Scene]] = {}
         for k, part in enumerate(parts):
             if viewers is not None and part.booth is not None:
                 private.setdefault(part.booth, []).append(part)
             elif not (same and same[k] is part):
                 added += self._write(batch, part.blocks, part.signs)
+            elif dirty:
+                added += self._write(batch, _within(part.blocks, dirty), _within(part.signs, dirty))
         for booth, group in private.items():
             assert viewers is not None
             added += self._write_private(batch, booth, tuple(group), viewers[booth] if booth < len(viewers) else None)
@@ -156,6 +161,11 @@ class Reconciler:
                 self.blocks[local] = sign_block
                 added += 1
         return added
+
+
+def _within(cells: Mapping[Pos, Block] | Mapping[Pos, Lines], keep: set[Pos]) -> dict:
+    return {cell: value for cell, value in cells.items() if cell in keep} if len(cells) < len(keep) else {
+        cell: cells[cell] for cell in keep if cell in cells}
 
 
 def write_runs(batch: Batch, changes: Sequence[tuple[Pos, Block]]) -> int:

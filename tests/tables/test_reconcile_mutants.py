@@ -10,8 +10,6 @@ arena that is moved and turned, so a lost rotation or a dropped command shows.
 
 from __future__ import annotations
 
-import pytest
-
 from mcbridge.tables.kit import Scene
 from mcbridge.tables.reconcile import Reconciler
 from mcbridge.world.blocks import Block
@@ -114,9 +112,6 @@ def test_only_a_changed_part_costs_commands() -> None:
     assert write(rec, Scene.of_parts([fixed])) == (0, [])
 
 
-@pytest.mark.xfail(strict=True, reason="found here: an unchanged part is skipped even when a later "
-                   "part of the previous scene overwrote its cell, so 'later parts win' leaves the "
-                   "overwritten block in the world (no kit overlaps parts today)")
 def test_a_cell_a_later_part_overwrote_is_restored_when_that_part_goes() -> None:
     rec = Reconciler(FRAME)
     fixed = Scene(blocks={A: STONE})
