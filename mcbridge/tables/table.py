@@ -273,8 +273,8 @@ class Table:
         """The shell probe found the arena gone, and the players' inventories with it: each
         seated person is owed the sword again (handed over once they are back, in
         `on_presence`), and the kit puts back what it handed out. Never on a plain reconnect."""
-        for occ in self.occupants:
-            if occ is not None and not occ.bot and self.can_give:
+        for occ in self.occupants if self.can_give else ():
+            if occ is not None and not occ.bot:
                 occ.sword_owed = True
         self.kit.on_world_emptied()
 
