@@ -179,6 +179,10 @@ class Kit(ABC):
         puts back what no scene draws (items it handed out). Called only on that evidence, never
         on a plain reconnect, so nothing is handed out twice."""
 
+    def shift_timers(self, seconds: float) -> None:  # noqa: B027
+        """The table was paused for `seconds` (`mcbridge.tables.pause`): move the kit's own
+        clock-based deadlines on by as much, so the wait resumes with the time that was left."""
+
     # -- world reads ----------------------------------------------------------------------
     def reads_wanted(self) -> dict[ReadKey, Sequence[Pos]]:
         """Arena-local cells to read with the next poll, by purpose."""

@@ -99,11 +99,11 @@ class Pauses:
 
 
 def _shift(table: Table, seconds: float) -> None:
-    """Move the table's clock-based deadlines on by `seconds` (a kit's short display holds,
-    a few seconds long, are left to expire: they only delay the next chance action)."""
+    """Move the table's clock-based deadlines on by `seconds`, and its kit's own timers."""
     table.deadlines = {seat: at + seconds for seat, at in table.deadlines.items()}
     table.last_join += seconds
     table.finished_at += seconds
     for occ in table.occupants:
         if occ is not None and occ.away_since is not None:
             occ.away_since += seconds
+    table.kit.shift_timers(seconds)

@@ -209,7 +209,7 @@ class SupervisorProtocol:
                 log.warning("arena %s: its shell is gone (world restarted or wiped?); rebuilding it",
                             self.tables[index].arena.name)
                 self._rebuild.add(index)
-                self.tables[index].kit.on_world_emptied()
+                self.tables[index].on_world_emptied()
         self.pauses.set_all(WORLD, False)  # a cycle went through: the world answers
         self._check_journals()
         with ExitStack() as journals:  # one commit per journal per cycle, before the next write

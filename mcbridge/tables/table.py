@@ -64,6 +64,7 @@ class Occupant:
     away_since: float | None = None  # when they were last seen leaving (clock time)
     since: float = 0.0  # when they sat down (clock time)
     bot: bool = False  # a library bot filling the booth (`mcbridge.tables.seat_fill`)
+    sword_owed: bool = False  # an emptied world took the sword they got on sitting down
 
 
 @dataclass
@@ -262,8 +263,20 @@ class Table:
         self.last_join = self.clock()
         self.outbox.chat.append(self.text.t("common.joined", name=name, seat=booth + 1))
         if self.can_give:  # the signs answer only to a sword: hand one to whoever sits down
-            self.outbox.gives.append((name, blocks.DIAMOND_SWORD_ITEM, 0, 1))
-            self.tell(name, self.text_for(name).t("common.sword_given"))
+            self._give_sword(name)
+
+    def _give_sword(self, name: str) -> None:
+        self.outbox.gives.append((name, blocks.DIAMOND_SWORD_ITEM, 0, 1))
+        self.tell(name, self.text_for(name).t("common.sword_given"))
+
+    def on_world_emptied(self) -> None:
+        """The shell probe found the arena gone, and the players' inventories with it: each
+        seated person is owed the sword again (handed over once they are back, in
+        `on_presence`), and the kit puts back what it handed out. Never on a plain reconnect."""
+        for occ in self.occupants if self.can_give else ():
+            if occ is not None and not occ.bot:
+                occ.sword_owed = True
+        self.kit.on_world_emptied()
 
     def on_presence(self, online: Collection[str], inside: dict[str, Pos]) -> None:
         """Who is online, and where those inside this arena stand (arena-local).
@@ -276,6 +289,9 @@ class Table:
                 continue
             if occ.name in online:
                 self._back(occ, booth)
+                if occ.sword_owed and occ.present:
+                    occ.sword_owed = False
+                    self._give_sword(occ.name)
             elif occ.present:
                 occ.present, occ.away_since = False, self.clock()
                 self.outbox.chat.append(self.text.t("common.left", name=occ.name, seat=booth + 1))

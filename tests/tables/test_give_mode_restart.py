@@ -22,7 +22,7 @@ from mcbridge.world.embedded import EmbeddedHandle, start_embedded
 SEED = 2
 RESTART_AT = 30  # actions into the match: a few turns in
 REDSTONE_TORCH = REDSTONE_TORCH_ON.id
-SETTLE_CYCLES = 5  # reconnect, probe, rebuild, hand back, written
+SETTLE_CYCLES = 15  # reconnect, probe, rebuild, hand back, written; the rest of a 0.5 s Reveal hold
 
 
 def give_rig(world: EmbeddedHandle, path: Path, torches: str = "controller") -> Rig:

@@ -137,6 +137,10 @@ class DiceBluffKit(Kit):
         self.ui = [DiceUi() for _ in self.table.arena.seats]
         self.hold_until = 0.0
 
+    def shift_timers(self, seconds: float) -> None:
+        """After a pause the roll's display hold goes on with the time it had left."""
+        self.hold_until += seconds
+
     # -- output ---------------------------------------------------------------------------
     def revealing(self) -> bool:
         state = self.table.state

@@ -193,6 +193,15 @@ class WoolBluffKit(Kit):
         self.foreign, self.knocked = {}, {}
         self.owed = {}
 
+    def shift_timers(self, seconds: float) -> None:
+        """After a pause: the Reveal wait, the torch deadline and the display hold go on with
+        the time they had left, so an outage never times out a Reveal (reporting walls the
+        players had no time to build as tampered) nor cuts a hold short."""
+        self.hold_until += seconds
+        self.torch_deadline += seconds
+        if self.reveal_since is not None:
+            self.reveal_since += seconds
+
     # -- an emptied world -----------------------------------------------------------------
     def on_world_emptied(self) -> None:
         """The world came back without the arena, and without what the players held: note
