@@ -68,18 +68,43 @@ class Target:
     small: bool = False
 
 
+# Golden transcripts first: they replay every game in under two seconds and catch most rule
+# changes, so with -x a killed mutant costs seconds; the slow random playthroughs come last.
+GOLDEN = "tests/games/test_golden_transcripts.py"
+BAD_INPUT = "tests/games/test_every_game_bad_input.py"
+CONTRACT = "tests/games/test_every_game_contract.py"
+# Each game's test files (their prefix) and any other modules of it that hold rules logic.
+GAME_TESTS = {
+    "wool_bluff": ("wool_bluff", ()),
+    "dice_bluff": ("dice_bluff", ("ladder",)),
+    "bribery": ("bribery", ()),
+    "braff": ("braff", ("showdown",)),
+    "briscola_bugiarda": ("briscola", ("scoring",)),
+}
+
+
 def _games() -> dict[str, Target]:
-    """Each game's rules module against that game's own rules, property and table tests."""
-    games = ("wool_bluff", "dice_bluff", "bribery", "braff", "briscola_bugiarda")
+    """Each game's rules modules against that game's own tests, its golden transcript and its
+    cases of the every-game bad-input and contract suites: ``-k`` keeps the tests whose file or
+    parameter names the game [decided here: the every-game suites run all five games otherwise,
+    and a surviving mutant pays for all of them]."""
     out = {}
-    for game in games:
-        tests = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests/games").glob(f"test_{game}_*.py"))
-        tests.append("tests/games/test_every_game_contract.py")
-        out[f"{game}.rules"] = Target(f"mcbridge/games/{game}/rules.py", tuple(tests))
+    for game, (prefix, extra) in GAME_TESTS.items():
+        own = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests/games").glob(f"test_{prefix}_*.py"))
+        tests = ("-k", prefix, GOLDEN, *own, BAD_INPUT, CONTRACT)
+        for stem in ("rules", *extra):
+            out[f"{game}.{stem}"] = Target(f"mcbridge/games/{game}/{stem}.py", tests)
     return out
 
 
-CORE_TESTS = ("tests/core", "tests/games/test_every_game_contract.py")
+def _core(stem: str) -> Target:
+    """A core module against its own test file first, then every game through the golden
+    transcripts, the rest of tests/core, the bad-input and the contract suites (the core's
+    behaviour is what the games do with it)."""
+    own = ROOT / f"tests/core/test_core_{stem}.py"
+    first = (str(own.relative_to(ROOT)),) if own.exists() else ()
+    return Target(f"mcbridge/core/{stem}.py", (*first, GOLDEN, "tests/core", BAD_INPUT, CONTRACT))
+
 
 MODULES: dict[str, Target] = {
     "chips": Target(
@@ -125,7 +150,7 @@ MODULES: dict[str, Target] = {
          "tests/world/test_connection_async.py", "tests/world/test_conformance_wire.py"),
     ),
     **{
-        f"core.{p.stem}": Target(str(p.relative_to(ROOT)), CORE_TESTS)
+        f"core.{p.stem}": _core(p.stem)
         for p in sorted((ROOT / "mcbridge/core").glob("*.py"))
         if p.stem not in ("__init__", "chips")
     },
