@@ -6,6 +6,7 @@ Written to kill mutants bench/mutation.py found surviving in core/text.py.
 from __future__ import annotations
 
 from mcbridge.core import CHANCE, Rng
+from mcbridge.core.legal import expand
 from mcbridge.core.text import legal_commands, split_words
 from mcbridge.games import load
 
@@ -45,7 +46,7 @@ def test_legal_commands_are_those_whose_action_kind_the_seat_may_play_in_command
     (seat,) = state.to_act()
     assert legal_commands(state, seat, commands) == ["bid"]  # the opening bid: nothing to call yet
     assert legal_commands(state, 1 - seat, commands) == []
-    state.apply(seat, next(a for a in state.legal_actions(seat) if type(a).__name__ == "Bid"))
+    state.apply(seat, next(a for a in expand(state.legal_actions(seat)) if type(a).__name__ == "Bid"))
     (other,) = state.to_act()
     assert set(legal_commands(state, other, commands)) == {"bluff", "through"}
     assert legal_commands(state, other, commands) == [c for c in commands if c != "bid"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from mcbridge.core import CHANCE, IllegalAction, Rng
+from mcbridge.core.legal import expand
 from mcbridge.games import load
 from mcbridge.games.dice_bluff import Bid, Challenge, DiceBluffState, Reroll, SetAside
 from tests.games.contract import policy
@@ -48,7 +49,7 @@ def test_above_the_top_of_a_long_ladder_a_bid_is_refused_as_no_raise_possible() 
     """Eight players with ten dice: a ladder of more than 256 bids (ints past CPython's small
     int cache, where `is` and `==` part ways), and after its top bid nothing is left."""
     state = start({"max_players": 8, "dice_per_player": 10}, [[2] * 10] * 8)
-    top = [a for a in state.legal_actions(0) if isinstance(a, Bid)][-1]
+    top = [a for a in expand(state.legal_actions(0)) if isinstance(a, Bid)][-1]
     assert top.count == 80
     state.apply(0, top)
     with pytest.raises(IllegalAction) as refused:
