@@ -106,8 +106,7 @@ class WoolBluffState(State):
 
     @property
     def wool_in_play(self) -> int:
-        out = self.eliminated_turn
-        return sum(sum(h.values()) for s, h in enumerate(self.hands) if h is not None and out[s] is None)
+        return sum([sum(h.values()) for h, t in zip(self.hands, self.eliminated_turn) if h is not None and t is None])
 
     def _min_count(self) -> int:
         return 1 if self.bid is None else int(self.bid["count"]) + 1
@@ -204,7 +203,11 @@ class WoolBluffState(State):
         return [TurnStarted(self.turn, predictor)]
 
     def _next_to_deal(self) -> int:
-        return next(s for s in self.active_seats() if self.drawn[s] is None)
+        drawn = self.drawn
+        for seat, out in enumerate(self.eliminated_turn):
+            if out is None and drawn[seat] is None:
+                return seat
+        raise AssertionError("a deal phase always has a seat left to deal")
 
     def _deal(self, action: Deal) -> list[Event]:
         expected = self._next_to_deal()
@@ -217,10 +220,10 @@ class WoolBluffState(State):
         self.hands[action.seat] = dict(action.wool)
         events: list[Event] = [WoolDealt(action.seat, total)]
         drawn = self.drawn
-        if None not in [drawn[s] for s in self.active_seats()]:  # every seat still in is dealt
-            self.discard_due = {
-                s: min(self.torches[s], self.hand_size) for s in self.active_seats() if self.torches[s] > 0
-            }
+        active_seats = self.active_seats()
+        if None not in [drawn[s] for s in active_seats]:  # every seat still in is dealt
+            torches, size = self.torches, self.hand_size
+            self.discard_due = {s: min(torches[s], size) for s in active_seats if torches[s] > 0}
             events += [DiscardRequired(s, n) for s, n in sorted(self.discard_due.items())]
             self.phase = "discard" if self.discard_due else "bid"
         return events
@@ -341,21 +344,24 @@ class WoolBluffState(State):
 
     # -- views and results ----------------------------------------------------------------
     def _view(self, seat: int | None) -> dict[str, Any]:
-        hand_sizes = [sum(h.values()) if h is not None else None for h in self.hands]
+        # every bot step reads a view: each list is built once here (no property calls)
         out = self.eliminated_turn
-        wool_in_play = sum(n for s, n in enumerate(hand_sizes) if n is not None and out[s] is None)
+        active = [t is None for t in out]
+        hand_sizes = [sum(h.values()) if h is not None else None for h in self.hands]
+        wool_in_play = sum([n for n, a in zip(hand_sizes, active) if n and a])
         bidding = self.phase == "bid"
-        lowest = self._min_count()
+        lowest = 1 if self.bid is None else int(self.bid["count"]) + 1
+        game = self.game
         public: dict[str, Any] = {
             "game": "wool_bluff",
             "players": list(self.players),
             "phase": self.phase,
             "turn": self.turn,
-            "turns": self.game.turns,
-            "hand_size": self.hand_size,
+            "turns": game.turns,
+            "hand_size": game.hand_size,
             "torches": list(self.torches),
-            "active": self.active,
-            "eliminated_turn": list(self.eliminated_turn),
+            "active": active,
+            "eliminated_turn": list(out),
             "forfeited": list(self.forfeited),
             "wool_counts": hand_sizes,
             "wool_in_play": wool_in_play,
@@ -367,8 +373,8 @@ class WoolBluffState(State):
             "discard_pending": sorted(self.discard_due),
             "to_act": sorted(self.to_act()),
             "last_reveal": self.last_reveal,
-            "weights": dict(self.game.options["weights"]),
-            "white_multiplier": self.game.white_multiplier,
+            "weights": dict(game.options["weights"]),
+            "white_multiplier": game.white_multiplier,
         }
         if seat is not None and 0 <= seat < len(self.players):
             public["seat"] = seat
