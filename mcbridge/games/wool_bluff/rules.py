@@ -138,7 +138,10 @@ class WoolBluffState(State):
             return [THROUGH, BLUFF]
         if self.phase == "discard":
             drawn = self.drawn[seat] or {}
-            return list(_discards(tuple(drawn.get(c, 0) for c in COLOURS), self.discard_due[seat]))
+            due = self.discard_due[seat]
+            # more of a colour than the discard takes changes nothing: capped, hands that
+            # differ only there share one kept list (most hands, for the usual 1 to 3 due)
+            return list(_discards(tuple(min(drawn.get(c, 0), due) for c in COLOURS), due))
         if self.phase == "reveal":
             return [Reveal()]
         return []  # deal: too many outcomes to list; see sample_chance
