@@ -69,6 +69,9 @@ class WoolBluffState(State):
     responders: list[int]
     responses: list[tuple[int, str]]
     last_reveal: dict[str, Any] | None
+    #: scratch: (wool per seat this turn, wool in play), worked out once after each change
+    #: to the hands or to who is in (every view and bid asks); None = not worked out yet
+    _wool: tuple[list[int | None], int] | None
 
     phases = ("first_predictor", "deal", "discard", "bid", "respond", "reveal", "over")
     first_phase = "first_predictor"
@@ -91,6 +94,7 @@ class WoolBluffState(State):
         self.responders = []
         self.responses = []
         self.last_reveal = None
+        self._wool = None
 
     # -- helpers --------------------------------------------------------------------------
     @property
@@ -106,7 +110,17 @@ class WoolBluffState(State):
 
     @property
     def wool_in_play(self) -> int:
-        return sum([sum(h.values()) for h, t in zip(self.hands, self.eliminated_turn) if h is not None and t is None])
+        return self._wool_counts()[1]
+
+    def _wool_counts(self) -> tuple[list[int | None], int]:
+        """Each seat's wool this turn (None before its deal) and the wool in play (seats
+        still in); kept until a transition changes the hands or who is in."""
+        found = self._wool
+        if found is None:
+            sizes = [sum(h.values()) if h is not None else None for h in self.hands]
+            in_play = sum([n for n, t in zip(sizes, self.eliminated_turn) if n and t is None])
+            found = self._wool = (sizes, in_play)
+        return found
 
     def _min_count(self) -> int:
         return 1 if self.bid is None else int(self.bid["count"]) + 1
@@ -202,6 +216,7 @@ class WoolBluffState(State):
         self.drawn = [None] * len(self.players)
         self.hands = [None] * len(self.players)
         self.discard_due = {}
+        self._wool = None
         self.phase = "deal"
         return [TurnStarted(self.turn, predictor)]
 
@@ -221,6 +236,7 @@ class WoolBluffState(State):
             raise IllegalAction("deal_wrong_size", count=total, hand_size=self.hand_size)
         self.drawn[action.seat] = dict(action.wool)
         self.hands[action.seat] = dict(action.wool)
+        self._wool = None
         events: list[Event] = [WoolDealt(action.seat, total)]
         drawn = self.drawn
         active_seats = self.active_seats()
@@ -243,6 +259,7 @@ class WoolBluffState(State):
         for colour, n in action.wool:
             kept[colour] -= n
         self.hands[seat] = {c: kept[c] for c in COLOURS if kept.get(c)}
+        self._wool = None
         del self.discard_due[seat]
         if not self.discard_due:
             self.phase = "bid"
@@ -336,6 +353,7 @@ class WoolBluffState(State):
             if self.eliminated_turn[seat] is None and self.torches[seat] >= self.hand_size:
                 self.eliminated_turn[seat] = self.turn
                 events.append(Eliminated(seat, self.turn))
+        self._wool = None  # seats may be out from here on
         return events + self._end_turn(bidder)
 
     def _end_turn(self, last_predictor: int) -> list[Event]:
@@ -350,8 +368,8 @@ class WoolBluffState(State):
         # every bot step reads a view: each list is built once here (no property calls)
         out = self.eliminated_turn
         active = [t is None for t in out]
-        hand_sizes = [sum(h.values()) if h is not None else None for h in self.hands]
-        wool_in_play = sum([n for n, a in zip(hand_sizes, active) if n and a])
+        hand_sizes, wool_in_play = self._wool_counts()
+        hand_sizes = list(hand_sizes)  # the view's own copy
         bidding = self.phase == "bid"
         lowest = 1 if self.bid is None else int(self.bid["count"]) + 1
         game = self.game
