@@ -22,6 +22,8 @@ PLAIN = tuple(c for c in COLOURS if c != WILD)
 BID_CONFIDENCE = 0.55
 #: Call BLUFF when the bid holds with less than this chance.
 BLUFF_BELOW = 0.4
+#: The answers the bot hands out (actions are immutable: one of each is enough).
+_BLUFF, _THROUGH = Bluff(), Through()
 
 
 class WoolBluffBot:
@@ -36,9 +38,9 @@ class WoolBluffBot:
             return self._discard(view)
         if view["phase"] == "respond":
             bid = view["bid"]
-            return Bluff() if self.chance(view, bid["colour"], bid["count"]) < self.bluff_below else Through()
-        if legal == [Bluff()]:
-            return Bluff()
+            return _BLUFF if self.chance(view, bid["colour"], bid["count"]) < self.bluff_below else _THROUGH
+        if len(legal) == 1 and legal[0] == _BLUFF:  # no raise left
+            return _BLUFF
         return self._bid(view, rng)
 
     def chance(self, view: Mapping[str, Any], colour: str, count: int) -> float:

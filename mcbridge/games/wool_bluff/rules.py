@@ -164,7 +164,7 @@ class WoolBluffState(State):
         if self.phase == "deal":
             seat = self._next_to_deal()
             draws = rng.weighted_draws(self.game.options["weights"], self.hand_size)
-            return Deal.canonical_for(seat, tuple((c, n) for c in COLOURS if (n := draws.count(c))))
+            return Deal.canonical_for(seat, tuple([(c, n) for c in COLOURS if (n := draws.count(c))]))
         if self.phase == "reveal":
             return Reveal()
         raise IllegalAction("not_a_chance_node", phase=self.phase)
