@@ -100,8 +100,7 @@ def _hit_chances(weights: tuple[tuple[str, int], ...]) -> dict[str, float]:
     table = dict(weights)
     total = sum(table.values())
     return {
-        colour: (table[colour] + (table[WILD] if colour != WILD else 0)) / total if total else 0.0
-        for colour in table
+        colour: (table[colour] + (table[WILD] if colour != WILD else 0)) / total if total else 0.0 for colour in table
     }
 
 

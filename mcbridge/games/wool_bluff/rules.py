@@ -118,7 +118,7 @@ class WoolBluffState(State):
         found = self._wool
         if found is None:
             sizes = [sum(h.values()) if h is not None else None for h in self.hands]
-            in_play = sum([n for n, t in zip(sizes, self.eliminated_turn) if n and t is None])
+            in_play = sum([n for n, t in zip(sizes, self.eliminated_turn, strict=True) if n and t is None])
             found = self._wool = (sizes, in_play)
         return found
 
