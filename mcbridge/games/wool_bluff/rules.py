@@ -154,7 +154,7 @@ class WoolBluffState(State):
             drawn = self.drawn[seat] or {}
             due = self.discard_due[seat]
             # more of a colour than the discard takes changes nothing: capped, hands that
-            # differ only there share one kept list (most hands, for the usual 1 to 3 due)
+            # differ only there share one kept list (a small discard caps most colours)
             return list(_discards(tuple(min(drawn.get(c, 0), due) for c in COLOURS), due))
         if self.phase == "reveal":
             return [Reveal()]
