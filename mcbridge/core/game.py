@@ -37,10 +37,11 @@ NOBODY: frozenset[int] = frozenset()
 def only(seat: int) -> frozenset[int]:
     """`frozenset({seat})`, shared: `to_act` is asked several times per action, so the
     common one-seat answer is built once per seat instead of every time."""
-    found = _ONE_SEAT.get(seat)
-    if found is None:
+    try:  # a subscript that hits is cheaper than .get and a test
+        return _ONE_SEAT[seat]
+    except KeyError:
         found = _ONE_SEAT[seat] = frozenset((seat,))
-    return found
+        return found
 
 
 ONLY_CHANCE = only(CHANCE)

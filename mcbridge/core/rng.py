@@ -66,7 +66,9 @@ class Rng(random.Random):
         if legal is not None and legal.ActionRange in map(type, items):  # scanned in C
             found: T = legal.pick_concrete(items, self)
             return found
-        return items[self.below(len(items))]
+        if not items:
+            raise ValueError("empty range for a draw below 0")
+        return items[self._randbelow(len(items))]  # type: ignore[attr-defined]  # `below`, inlined: one call per step
 
     def below(self, n: int) -> int:
         """`randrange(n)`: the same draw, without its argument checks (n > 0, an int)."""

@@ -163,9 +163,8 @@ class DiceBluffState(State):
         # [decided here] a short ladder is listed bid by bid (cheapest to scan and to pick
         # from); a longer one as one count range per face, lowest raise first (six entries
         # instead of up to 480). Callers handle both: a ladder shrinks as dice are lost.
-        actions: list[Action] = list(rungs.listing(start))
-        if self.bid is not None and not self.must_raise:
-            actions.append(CHALLENGE)
+        listing = rungs.listing(start)
+        actions: list[Action] = [*listing, CHALLENGE] if self.bid is not None and not self.must_raise else list(listing)
         if self._can_set_aside(seat):
             actions += _set_asides(tuple(sorted(self.hidden[seat] or ())))
         return actions
@@ -333,9 +332,10 @@ class DiceBluffState(State):
         label = face_label(bid.face, rules, palifico)
         aside = self.aside
         shown = [tuple(sorted((cup or []) + aside[s])) if dice[s] else () for s, cup in enumerate(self.hidden)]
-        actual = sum(d.count(bid.face) for d in shown)  # matching(), on tuples: counted in C
-        if not palifico and bid.face != rules.wild_face:
-            actual += sum(d.count(rules.wild_face) for d in shown)
+        face, wild = bid.face, rules.wild_face
+        actual = sum([d.count(face) for d in shown])  # matching(), on tuples: counted in C
+        if not palifico and face != wild:
+            actual += sum([d.count(wild) for d in shown])
         events: list[Event] = [
             Challenged(seat, bidder, bid.count, label),
             Revealed(bid.count, label, actual, tuple(shown)),

@@ -22,6 +22,8 @@ PLAIN = tuple(c for c in COLOURS if c != WILD)
 BID_CONFIDENCE = 0.55
 #: Call BLUFF when the bid holds with less than this chance.
 BLUFF_BELOW = 0.4
+#: The answers the bot hands out (actions are immutable: one of each is enough).
+_BLUFF, _THROUGH = Bluff(), Through()
 
 
 class WoolBluffBot:
@@ -36,9 +38,9 @@ class WoolBluffBot:
             return self._discard(view)
         if view["phase"] == "respond":
             bid = view["bid"]
-            return Bluff() if self.chance(view, bid["colour"], bid["count"]) < self.bluff_below else Through()
-        if legal == [Bluff()]:
-            return Bluff()
+            return _BLUFF if self.chance(view, bid["colour"], bid["count"]) < self.bluff_below else _THROUGH
+        if len(legal) == 1 and legal[0] == _BLUFF:  # no raise left
+            return _BLUFF
         return self._bid(view, rng)
 
     def chance(self, view: Mapping[str, Any], colour: str, count: int) -> float:
@@ -49,27 +51,26 @@ class WoolBluffBot:
         return binomial_tail(unseen, self._p(view, colour), count - own)
 
     def _p(self, view: Mapping[str, Any], colour: str) -> float:
-        weights = view["weights"]
-        total = sum(weights.values())
-        hit = weights[colour] + (weights[WILD] if colour != WILD else 0)
-        return hit / total if total else 0.0
+        return _hit_chances(tuple(view["weights"].items()))[colour]
 
     def _bid(self, view: Mapping[str, Any], rng: Rng) -> Action:
         lo = int(view["min_count"])
         hi = int(view["wool_in_play"])
-        multiplier = {c: (int(view["white_multiplier"]) if c == WILD else 1) for c in COLOURS}
+        white_multiplier = int(view["white_multiplier"])
         # what `chance` reads from the view, read once for the whole ladder of counts
         hand = view.get("hand") or {}
         unseen = hi - sum(hand.values())
+        hits = _hit_chances(tuple(view["weights"].items()))
+        white = hand.get(WILD, 0)
         best: tuple[float, int, str] | None = None
         for colour in COLOURS:
-            own = hand.get(colour, 0) + (hand.get(WILD, 0) if colour != WILD else 0)
-            p_hit = self._p(view, colour)
+            own = hand.get(colour, 0) + (white if colour != WILD else 0)
+            p_hit = hits[colour]
             # the largest count still believed, but never below the minimum raise (nor above
             # the wool in play): own wool plus the most unseen hits still believed
             count = max(lo, min(hi, own + _most_believed(unseen, p_hit, self.bid_confidence)))
             p = binomial_tail(unseen, p_hit, count - own)
-            score = p / multiplier[colour] + rng.random() * 0.01  # break ties unpredictably
+            score = (p / white_multiplier if colour == WILD else p) + rng.random() * 0.01  # break ties unpredictably
             if best is None or score > best[0]:
                 best = (score, count, colour)
         assert best is not None
@@ -89,6 +90,18 @@ class WoolBluffBot:
             if need == 0:
                 break
         return Discard.canonical(tuple((c, out[c]) for c in COLOURS if c in out))  # canonical pairs
+
+
+@lru_cache(maxsize=64)
+def _hit_chances(weights: tuple[tuple[str, int], ...]) -> dict[str, float]:
+    """Each colour's chance that one unseen wool counts for a bid on it (its weight plus
+    white's, only white's for a white bid), over the total weight; the weights of a game
+    never change, so this is worked out once, not per colour per bid."""
+    table = dict(weights)
+    total = sum(table.values())
+    return {
+        colour: (table[colour] + (table[WILD] if colour != WILD else 0)) / total if total else 0.0 for colour in table
+    }
 
 
 @lru_cache(maxsize=4096)

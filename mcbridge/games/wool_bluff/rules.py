@@ -69,6 +69,9 @@ class WoolBluffState(State):
     responders: list[int]
     responses: list[tuple[int, str]]
     last_reveal: dict[str, Any] | None
+    #: scratch: (wool per seat this turn, wool in play), worked out once after each change
+    #: to the hands or to who is in (every view and bid asks); None = not worked out yet
+    _wool: tuple[list[int | None], int] | None
 
     phases = ("first_predictor", "deal", "discard", "bid", "respond", "reveal", "over")
     first_phase = "first_predictor"
@@ -91,6 +94,7 @@ class WoolBluffState(State):
         self.responders = []
         self.responses = []
         self.last_reveal = None
+        self._wool = None
 
     # -- helpers --------------------------------------------------------------------------
     @property
@@ -106,8 +110,17 @@ class WoolBluffState(State):
 
     @property
     def wool_in_play(self) -> int:
-        out = self.eliminated_turn
-        return sum(sum(h.values()) for s, h in enumerate(self.hands) if h is not None and out[s] is None)
+        return self._wool_counts()[1]
+
+    def _wool_counts(self) -> tuple[list[int | None], int]:
+        """Each seat's wool this turn (None before its deal) and the wool in play (seats
+        still in); kept until a transition changes the hands or who is in."""
+        found = self._wool
+        if found is None:
+            sizes = [sum(h.values()) if h is not None else None for h in self.hands]
+            in_play = sum([n for n, t in zip(sizes, self.eliminated_turn, strict=True) if n and t is None])
+            found = self._wool = (sizes, in_play)
+        return found
 
     def _min_count(self) -> int:
         return 1 if self.bid is None else int(self.bid["count"]) + 1
@@ -139,7 +152,10 @@ class WoolBluffState(State):
             return [THROUGH, BLUFF]
         if self.phase == "discard":
             drawn = self.drawn[seat] or {}
-            return list(_discards(tuple(drawn.get(c, 0) for c in COLOURS), self.discard_due[seat]))
+            due = self.discard_due[seat]
+            # more of a colour than the discard takes changes nothing: capped, hands that
+            # differ only there share one kept list (a small discard caps most colours)
+            return list(_discards(tuple(min(drawn.get(c, 0), due) for c in COLOURS), due))
         if self.phase == "reveal":
             return [Reveal()]
         return []  # deal: too many outcomes to list; see sample_chance
@@ -148,7 +164,7 @@ class WoolBluffState(State):
         if self.phase == "deal":
             seat = self._next_to_deal()
             draws = rng.weighted_draws(self.game.options["weights"], self.hand_size)
-            return Deal.canonical_for(seat, tuple((c, n) for c in COLOURS if (n := draws.count(c))))
+            return Deal.canonical_for(seat, tuple([(c, n) for c in COLOURS if (n := draws.count(c))]))
         if self.phase == "reveal":
             return Reveal()
         raise IllegalAction("not_a_chance_node", phase=self.phase)
@@ -200,11 +216,16 @@ class WoolBluffState(State):
         self.drawn = [None] * len(self.players)
         self.hands = [None] * len(self.players)
         self.discard_due = {}
+        self._wool = None
         self.phase = "deal"
         return [TurnStarted(self.turn, predictor)]
 
     def _next_to_deal(self) -> int:
-        return next(s for s in self.active_seats() if self.drawn[s] is None)
+        drawn = self.drawn
+        for seat, out in enumerate(self.eliminated_turn):
+            if out is None and drawn[seat] is None:
+                return seat
+        raise AssertionError("a deal phase always has a seat left to deal")
 
     def _deal(self, action: Deal) -> list[Event]:
         expected = self._next_to_deal()
@@ -215,12 +236,13 @@ class WoolBluffState(State):
             raise IllegalAction("deal_wrong_size", count=total, hand_size=self.hand_size)
         self.drawn[action.seat] = dict(action.wool)
         self.hands[action.seat] = dict(action.wool)
+        self._wool = None
         events: list[Event] = [WoolDealt(action.seat, total)]
         drawn = self.drawn
-        if None not in [drawn[s] for s in self.active_seats()]:  # every seat still in is dealt
-            self.discard_due = {
-                s: min(self.torches[s], self.hand_size) for s in self.active_seats() if self.torches[s] > 0
-            }
+        active_seats = self.active_seats()
+        if None not in [drawn[s] for s in active_seats]:  # every seat still in is dealt
+            torches, size = self.torches, self.hand_size
+            self.discard_due = {s: min(torches[s], size) for s in active_seats if torches[s] > 0}
             events += [DiscardRequired(s, n) for s, n in sorted(self.discard_due.items())]
             self.phase = "discard" if self.discard_due else "bid"
         return events
@@ -237,6 +259,7 @@ class WoolBluffState(State):
         for colour, n in action.wool:
             kept[colour] -= n
         self.hands[seat] = {c: kept[c] for c in COLOURS if kept.get(c)}
+        self._wool = None
         del self.discard_due[seat]
         if not self.discard_due:
             self.phase = "bid"
@@ -330,6 +353,7 @@ class WoolBluffState(State):
             if self.eliminated_turn[seat] is None and self.torches[seat] >= self.hand_size:
                 self.eliminated_turn[seat] = self.turn
                 events.append(Eliminated(seat, self.turn))
+        self._wool = None  # seats may be out from here on
         return events + self._end_turn(bidder)
 
     def _end_turn(self, last_predictor: int) -> list[Event]:
@@ -341,21 +365,24 @@ class WoolBluffState(State):
 
     # -- views and results ----------------------------------------------------------------
     def _view(self, seat: int | None) -> dict[str, Any]:
-        hand_sizes = [sum(h.values()) if h is not None else None for h in self.hands]
+        # every bot step reads a view: each list is built once here (no property calls)
         out = self.eliminated_turn
-        wool_in_play = sum(n for s, n in enumerate(hand_sizes) if n is not None and out[s] is None)
+        active = [t is None for t in out]
+        hand_sizes, wool_in_play = self._wool_counts()
+        hand_sizes = list(hand_sizes)  # the view's own copy
         bidding = self.phase == "bid"
-        lowest = self._min_count()
+        lowest = 1 if self.bid is None else int(self.bid["count"]) + 1
+        game = self.game
         public: dict[str, Any] = {
             "game": "wool_bluff",
             "players": list(self.players),
             "phase": self.phase,
             "turn": self.turn,
-            "turns": self.game.turns,
-            "hand_size": self.hand_size,
+            "turns": game.turns,
+            "hand_size": game.hand_size,
             "torches": list(self.torches),
-            "active": self.active,
-            "eliminated_turn": list(self.eliminated_turn),
+            "active": active,
+            "eliminated_turn": list(out),
             "forfeited": list(self.forfeited),
             "wool_counts": hand_sizes,
             "wool_in_play": wool_in_play,
@@ -367,8 +394,8 @@ class WoolBluffState(State):
             "discard_pending": sorted(self.discard_due),
             "to_act": sorted(self.to_act()),
             "last_reveal": self.last_reveal,
-            "weights": dict(self.game.options["weights"]),
-            "white_multiplier": self.game.white_multiplier,
+            "weights": dict(game.options["weights"]),
+            "white_multiplier": game.white_multiplier,
         }
         if seat is not None and 0 <= seat < len(self.players):
             public["seat"] = seat

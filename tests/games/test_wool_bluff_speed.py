@@ -1,0 +1,69 @@
+"""The speed-ups of Wool Bluff keep the answers: kept wool counts, capped discard lists and
+the bot's hit chances equal what is worked out from scratch, at every step of random matches."""
+
+from __future__ import annotations
+
+from itertools import product
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mcbridge.core import CHANCE, Rng
+from mcbridge.games import load
+from mcbridge.games.wool_bluff import COLOURS, Reveal, WoolBluffState
+from mcbridge.games.wool_bluff.bot import _hit_chances
+from mcbridge.games.wool_bluff.rules import _discards
+
+
+def wool_from_scratch(state: WoolBluffState) -> tuple[list[int | None], int]:
+    sizes = [sum(h.values()) if h is not None else None for h in state.hands]
+    in_play = sum(n or 0 for s, n in enumerate(sizes) if state.eliminated_turn[s] is None)
+    return sizes, in_play
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 4), tamper=st.sampled_from(["warn", "forfeit"]))
+def test_kept_wool_counts_match_the_hands_after_every_action_and_a_restore(
+    seed: int, players: int, tamper: str
+) -> None:
+    game = load("wool_bluff", {"turns": 6, "hand_size": 4, "tamper": tamper})
+    state = game.new_match([f"p{i}" for i in range(players)], seed)
+    assert isinstance(state, WoolBluffState)
+    rng = Rng(seed)
+    while not state.is_over:
+        seat = min(state.to_act())
+        if seat == CHANCE:
+            action = state.sample_chance(rng)
+            if state.phase == "reveal" and rng.random() < 0.2:  # a tamper report can knock a seat out
+                action = Reveal(((rng.choice(state.active_seats()), (("red", 1),)),))
+        else:
+            action = rng.pick(state.legal_actions(seat))
+            while not hasattr(action, "__dataclass_fields__"):  # an ActionRange entry
+                action = rng.pick(state.legal_actions(seat))
+        state.apply(seat, action)
+        sizes, in_play = wool_from_scratch(state)
+        view = state.view(seat if seat != CHANCE else None)
+        assert (view["wool_counts"], view["wool_in_play"], state.wool_in_play) == (sizes, in_play, in_play)
+        view["wool_counts"].append(99)  # the view's list is its own: the kept counts do not move
+        assert state.view(None)["wool_counts"] == sizes
+        restored = game.from_json(state.to_json())
+        assert isinstance(restored, WoolBluffState)
+        assert restored.view(None) == state.view(None)
+
+
+def test_a_discard_list_is_the_same_for_counts_capped_at_the_discard() -> None:
+    """More of a colour than the discard takes adds no way to discard: the capped key the
+    rules look up lists exactly the ways of the full hand."""
+    for counts in product(range(4), repeat=3):
+        full = (*counts, 0, 0, 5)
+        for due in range(1, sum(full) + 1):
+            capped = tuple(min(n, due) for n in full)
+            assert _discards(full, due) == _discards(capped, due)
+
+
+def test_hit_chances_are_weight_plus_white_over_total_and_white_alone_for_white() -> None:
+    weights = {"red": 2, "blue": 2, "yellow": 2, "green": 2, "black": 2, "white": 1}
+    chances = _hit_chances(tuple(weights.items()))
+    assert chances["red"] == 3 / 11 and chances["white"] == 1 / 11
+    assert set(chances) == set(COLOURS)
+    assert _hit_chances(tuple(dict.fromkeys(COLOURS, 0).items())) == dict.fromkeys(COLOURS, 0.0)
