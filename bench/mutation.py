@@ -333,6 +333,8 @@ def run(
         if worker.poll() is None:
             os.killpg(worker.pid, signal.SIGTERM)
             worker.wait(timeout=30)
+        # a worker stopped mid-mutant leaves that mutant in the copy: put the module back
+        shutil.copy2(ROOT / target.module, tree / target.module)
     _report(name, session, population)
 
 
