@@ -53,3 +53,16 @@ def test_the_view_header_serialises_every_field_as_json_lists() -> None:
         "seq": 7,
         "deadline": "turn",
     }
+
+
+def test_a_standing_cannot_be_changed_once_made() -> None:
+    """Standings are shared by the journal, the web feed and the stats recorder: none may edit
+    what the others read."""
+    import dataclasses
+
+    import pytest
+
+    standing = _standing(0, 1, True)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        standing.rank = 2  # type: ignore[misc]
+    assert standing.rank == 1

@@ -137,3 +137,9 @@ def test_the_shipped_seed_loads_and_leaves_no_placeholders_open() -> None:
     game = WoolBluff()
     assert game.seed.file.endswith("seeds/wool_bluff.yaml")
     assert game.placeholders == []
+
+
+@pytest.mark.parametrize("other", ["game: zebra_bluff", "game: wool_bluffs", "game: Wool_bluff"])
+def test_a_seed_for_any_other_game_is_refused_whichever_way_its_name_sorts(tmp_path: Path, other: str) -> None:
+    err = load_with(tmp_path, "game: wool_bluff", other)
+    assert (err.key, err.allowed) == ("game", "'wool_bluff'")
