@@ -82,3 +82,13 @@ def test_without_ranges_picking_draws_exactly_like_before() -> None:
     a, b = Rng(11), Rng(11)
     assert [a.pick(items) for _ in range(50)] == [items[b.randrange(3)] for _ in range(50)]
     assert pick_concrete(items, Rng(3)) == Rng(3).pick(items)
+
+
+@given(lo=st.integers(0, 50), size=st.integers(3, 12), step=st.integers(1, 7))
+def test_a_range_of_a_stepped_run_hands_back_those_very_actions(lo: int, size: int, step: int) -> None:
+    run = [Bet("C", lo + i * step) for i in range(size)]
+    entry = ActionRange.of(run, "stake")
+    assert (entry.lowest, entry.last, entry.step, len(entry)) == (lo, run[-1].stake, step, size)
+    assert all(entry.at(i) is action for i, action in enumerate(run))
+    with pytest.raises(ValueError, match="not an evenly stepped run"):
+        ActionRange.of([*run[:-1], Bet("C", run[-1].stake + 1)], "stake")
