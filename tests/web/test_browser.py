@@ -6,7 +6,9 @@ from __future__ import annotations
 import base64
 import dataclasses
 import json
+import os
 import shutil
+import signal
 import subprocess
 import tempfile
 import threading
@@ -49,7 +51,7 @@ class DevTools:
         self.proc = subprocess.Popen(
             [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--remote-debugging-port=0",
              f"--user-data-dir={profile}", "--window-size=1400,1000", "about:blank"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
         port_file = profile / "DevToolsActivePort"
         deadline = time.monotonic() + 30
         while not port_file.exists() or not port_file.read_text().strip():
@@ -94,14 +96,38 @@ class DevTools:
         return text
 
     def close(self) -> None:
+        """Stop chromium and every helper process it forked (its own process group): a
+        crashpad or utility child that outlives the browser keeps writing to the profile
+        while the fixture deletes it."""
         self.session.__exit__(None, None, None)
-        self.proc.terminate()
-        self.proc.wait(10)
+        group = self.proc.pid
+        signal_group(group, signal.SIGTERM)
+        try:
+            self.proc.wait(10)
+        except subprocess.TimeoutExpired:
+            signal_group(group, signal.SIGKILL)
+            self.proc.wait(10)
+        for sig in (0, signal.SIGKILL):  # wait for the children, then force them
+            deadline = time.monotonic() + 10
+            while signal_group(group, 0) and time.monotonic() < deadline:
+                time.sleep(0.05)
+            if not signal_group(group, sig):
+                return
+
+
+def signal_group(group: int, sig: int) -> bool:
+    """Send `sig` to the process group; False once no process of it is left."""
+    try:
+        os.killpg(group, sig)
+    except ProcessLookupError:
+        return False
+    return True
 
 
 @pytest.fixture
 def browser() -> Iterator[DevTools]:
-    with tempfile.TemporaryDirectory() as profile:
+    # A child reaped late by a non-reaping PID 1 must not fail the test in teardown.
+    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profile:
         tools = DevTools(Path(profile))
         try:
             yield tools
