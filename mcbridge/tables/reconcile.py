@@ -138,14 +138,20 @@ class Reconciler:
         return added
 
     def _write(self, batch: Batch, blocks: Mapping[Pos, Block], signs: Mapping[Pos, Lines]) -> int:
-        changed: list[tuple[Pos, Block]] = []
-        for local, block in blocks.items():
-            if local in signs:
-                continue
-            if self.blocks.get(local) != block:
-                changed.append(self._world(local, block))
-                self.blocks[local] = block
-        added = write_runs(batch, changed)
+        # A changed part usually changes a few cells of many: the subset tests of the items
+        # views run in C (positions and blocks are tuples) and skip the Python loops when
+        # nothing of that kind changed. Sign cells' blocks are in `blocks` too, so blocks that
+        # all match mean no sign needs writing for its block's sake either.
+        written = self.blocks
+        blocks_same = blocks.items() <= written.items()
+        if blocks_same and signs.items() <= self.signs.items():
+            return 0
+        added = 0
+        if not blocks_same:
+            changed = [(local, block) for local, block in blocks.items()
+                       if written.get(local) != block and local not in signs]
+            written.update(changed)
+            added = write_runs(batch, [self._world(local, block) for local, block in changed])
         for local, lines in signs.items():
             wanted = blocks.get(local)
             if self.signs.get(local) != lines or (wanted is not None and self.blocks.get(local) != wanted):

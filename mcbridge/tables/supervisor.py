@@ -38,6 +38,7 @@ from mcbridge.world.errors import CommandFailed, WorldError
 from mcbridge.world.events import BlockEvent, ChatEvent, PlayerRegistry
 from mcbridge.world.geometry import Pos
 from mcbridge.world.pipeline import Reply
+from mcbridge.world.reads import BLOCKS_WITH_DATA, CellRead, read_cells
 
 log = logging.getLogger(__name__)
 
@@ -66,7 +67,7 @@ class _Polls:
     hits: Reply[list[BlockEvent]]
     chats: list[Reply[list[ChatEvent]]]
     positions: dict[str, Reply[Vec3]]
-    reads: list[dict[ReadKey, list[Reply[Block]]]]
+    reads: list[dict[ReadKey, CellRead]]
     placed: Reply[list[BlockChange]] | None = None
     broken: Reply[list[BlockChange]] | None = None
     names: list[tuple[int, Reply[str]]] = field(default_factory=list)
@@ -103,6 +104,8 @@ class SupervisorProtocol:
         #: server that escapes reply fields (capability `escaped`), where a `|` typed in a message
         #: cannot forge a record from someone else. The shells set it from the capabilities.
         self.chat_all = False
+        #: Walls read in one line each (`world.getBlocksWithData`) where the server has it.
+        self.region_reads = False
 
     def forget(self) -> None:
         """Re-render everything on the next write (after a reconnect the world may be stale)."""
@@ -160,7 +163,7 @@ class SupervisorProtocol:
             frame = table.arena.frame
             reads.append(
                 {
-                    key: [batch.get_block_with_data(frame.to_world(p)) for p in cells]
+                    key: read_cells(batch, frame, cells, with_data=self.region_reads)
                     for key, cells in table.reads_wanted().items()
                 }
             )
@@ -279,7 +282,7 @@ class SupervisorProtocol:
                 self._block_changed(kind, change)
         for table, wanted in zip(self.tables, polls.reads, strict=True):
             if wanted:
-                table.on_reads({key: _blocks(replies) for key, replies in wanted.items()})
+                table.on_reads({key: read.blocks() for key, read in wanted.items()})
 
     def _seated(self) -> dict[str, Table]:
         """Each seated person's table (the first, as `booth_of_player` finds them; bots are
@@ -321,7 +324,8 @@ class Supervisor:
         self.protocol.forget()
 
     def step(self) -> CycleStats:
-        self.protocol.chat_all = ESCAPED in self.conn.capabilities()  # asked once per connection
+        caps = self.conn.capabilities()  # asked once per connection
+        self.protocol.chat_all, self.protocol.region_reads = ESCAPED in caps, BLOCKS_WITH_DATA in caps
         batch: Batch | None = self.protocol.start_cycle()
         while batch is not None:
             try:
@@ -358,7 +362,8 @@ class AsyncSupervisor:
         conn.on_reconnect.append(lambda _conn: self.protocol.reconnected())
 
     async def step(self) -> CycleStats:
-        self.protocol.chat_all = ESCAPED in await self.conn.capabilities()  # asked once per connection
+        caps = await self.conn.capabilities()  # asked once per connection
+        self.protocol.chat_all, self.protocol.region_reads = ESCAPED in caps, BLOCKS_WITH_DATA in caps
         batch: Batch | None = self.protocol.start_cycle()
         while batch is not None:
             try:
@@ -382,8 +387,3 @@ class AsyncSupervisor:
                 self.protocol.world_lost()
                 await asyncio.sleep(0.2)
             await asyncio.sleep(max(0.0, min_cycle - (loop.time() - started)))
-
-
-def _blocks(replies: list[Reply[Block]]) -> list[Block]:
-    """Read results; a failed read counts as air (the table then reports it, never guesses)."""
-    return [r.result() if r.ok else Block(0) for r in replies]

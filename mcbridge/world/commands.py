@@ -40,7 +40,7 @@ MAY_STAY_SILENT = frozenset({"entity.getName"})
 #: events), chat, private messages, gives and entity spawns or removals are not.
 IDEMPOTENT = frozenset(
     {
-        "world.getBlock", "world.getBlockWithData", "world.getBlocks", "world.getHeight",
+        "world.getBlock", "world.getBlockWithData", "world.getBlocks", "world.getBlocksWithData", "world.getHeight",
         "world.getPlayerIds", "world.getPlayerId", "world.getEntities", "world.getEntityTypes",
         "world.setBlock", "world.setBlocks", "world.setSign",
         "entity.getName", "entity.getPos", "entity.getTile", "entity.getDirection",
@@ -59,6 +59,7 @@ EXTENSIONS = {
     "mcbridge.private.clear": "private",
     "mcbridge.events.block.placed": "placements",
     "mcbridge.events.block.broken": "placements",
+    "world.getBlocksWithData": "blocks_with_data",  # RaspberryJamMod's name; not in RaspberryJuice
 }
 
 #: Who may own private blocks: exactly the names a Java server lets log in (never a name
@@ -163,6 +164,15 @@ def parse_ints(line: str, sep: str = ",") -> list[int]:
 def parse_block(line: str) -> Block:
     block_id, data = line.split(",")
     return Block(int(block_id), int(data))
+
+
+def parse_blocks_with_data(line: str) -> list[Block]:
+    """`id,data|id,data|...` (`world.getBlocksWithData`)."""
+    out = []
+    for record in line.split("|"):
+        block_id, data = record.split(",")
+        out.append(Block(int(block_id), int(data)))
+    return out
 
 
 def parse_vec3(line: str) -> Vec3:
@@ -384,6 +394,11 @@ class Batch:
     def get_blocks(self, cuboid: Cuboid) -> Reply[list[int]]:
         """Ids only, in `cuboid` order (y, then x, then z fastest): `cuboid.at(i)`."""
         return self.command("world.getBlocks", cuboid.args(), parse=parse_ints)
+
+    def get_blocks_with_data(self, cuboid: Cuboid) -> Reply[list[Block]]:
+        """Ids and data in `cuboid` order, in one line: only where the server lists the
+        `blocks_with_data` capability (the connection refuses the batch elsewhere)."""
+        return self._add(_ints_command("world.getBlocksWithData", cuboid.args()), parse_blocks_with_data)
 
     def get_height(self, x: float, z: float) -> Reply[int]:
         return self.command("world.getHeight", sanitize.floor(x), sanitize.floor(z), parse=int)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from mcpi.vec3 import Vec3
 
@@ -22,10 +23,18 @@ from mcbridge.world.blocks import Block
 from mcbridge.world.sanitize import floor
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Pos:
+class Pos(NamedTuple):
     """An integer block position: hashable and immutable, yet usable wherever mcpi wants a
-    `Vec3` (it has `.x .y .z` and iterates as x, y, z)."""
+    `Vec3` (it has `.x .y .z` and iterates as x, y, z).
+
+    [decided here] A tuple (a NamedTuple), not a frozen dataclass: the reconciler and the
+    tables look positions up in dicts hundreds of thousands of times a second at 50 tables,
+    and a tuple hashes and compares in C where the dataclass ran Python for every `__hash__`
+    and `__eq__`. The one change of meaning: a Pos now equals the plain tuple of its
+    coordinates (`Pos(1, 2, 3) == (1, 2, 3)`), and so finds the same dict entry. Nothing
+    mixes the two as keys; `tuple + Pos` would concatenate, which is why `+`, `-` and `*`
+    on a Pos are vector arithmetic (with a Pos on the left).
+    """
 
     x: int
     y: int
@@ -34,17 +43,12 @@ class Pos:
     @classmethod
     def of(cls, value: Pos | Vec3 | Iterable[float]) -> Pos:
         """Floor any position-like value (Vec3, tuple, Pos) to a block position."""
-        if isinstance(value, Pos):
+        if type(value) is Pos:
             return value
         x, y, z = value
         return cls(floor(x), floor(y), floor(z))
 
-    def __iter__(self) -> Iterator[int]:
-        yield self.x
-        yield self.y
-        yield self.z
-
-    def __add__(self, other: Pos | Iterable[int]) -> Pos:
+    def __add__(self, other: Pos | Iterable[int]) -> Pos:  # type: ignore[override]
         ox, oy, oz = other
         return Pos(self.x + ox, self.y + oy, self.z + oz)
 
@@ -55,7 +59,10 @@ class Pos:
     def __neg__(self) -> Pos:
         return Pos(-self.x, -self.y, -self.z)
 
-    def __mul__(self, k: int) -> Pos:
+    def __mul__(self, k: int) -> Pos:  # type: ignore[override]
+        return Pos(self.x * k, self.y * k, self.z * k)
+
+    def __rmul__(self, k: int) -> Pos:  # type: ignore[override]
         return Pos(self.x * k, self.y * k, self.z * k)
 
     def offset(self, dx: int = 0, dy: int = 0, dz: int = 0) -> Pos:

@@ -72,6 +72,19 @@ def _block_ids(command: Command, line: str) -> str | None:
     return None
 
 
+_BLOCK_RECORDS = re.compile(rf"{_INT},{_INT}(?:\|{_INT},{_INT})*")
+
+
+def _block_records(command: Command, line: str) -> str | None:
+    """`world.getBlocksWithData`: exactly one `id,data` record per block of the cuboid."""
+    volume = _volume(command) if len(command.args) >= 6 else None
+    if not _BLOCK_RECORDS.fullmatch(line):
+        return f"{volume or 'some'} id,data records joined by |"
+    if volume is not None and line.count("|") + 1 != volume:
+        return f"{volume} id,data records (the cuboid's volume), not {line.count('|') + 1}"
+    return None
+
+
 _CHAT_HEAD = re.compile(rf"({_INT}),")
 
 
@@ -100,6 +113,7 @@ _CHECKS: dict[str, Check] = {
     "world.getBlock": _ints(1),
     "world.getBlockWithData": _ints(2),
     "world.getBlocks": _block_ids,
+    "world.getBlocksWithData": _block_records,
     "world.getHeight": _ints(1),
     "world.getPlayerIds": _records(_INT, "player ids joined by |"),
     "world.getPlayerId": _ints(1),

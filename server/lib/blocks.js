@@ -85,17 +85,22 @@ class BlockAccess {
 
   /** Ids for world.getBlocks: y outermost, then x, then z fastest. */
   async idsInBox (x1, y1, z1, x2, y2, z2) {
-    const ids = []
+    return (await this.statesInBox(x1, y1, z1, x2, y2, z2)).map((state) => state >> 4)
+  }
+
+  /** State ids (id << 4 | data) in world.getBlocks order: y outermost, then x, then z fastest. */
+  async statesInBox (x1, y1, z1, x2, y2, z2) {
+    const states = []
     for (let y = y1; y <= y2; y++) {
       for (let x = x1; x <= x2; x++) {
         for (let z = z1; z <= z2; z++) {
           let state = this.stateAtSync(x, y, z)
           if (state === undefined) state = await this.stateAt(x, y, z)
-          ids.push(state >> 4)
+          states.push(state)
         }
       }
     }
-    return ids
+    return states
   }
 
   /**

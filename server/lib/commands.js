@@ -141,6 +141,13 @@ const commands = {
     ctx.session.send(ids.join(','))
   },
 
+  /** RaspberryJamMod's region read, `id,data|...` in getBlocks order (capability blocks_with_data). */
+  'world.getBlocksWithData': async (ctx, args) => {
+    const { lo, hi } = box(blockPos(ctx, args, 0), blockPos(ctx, args, 3))
+    const states = await ctx.blocks.statesInBox(lo.x, lo.y, lo.z, hi.x, hi.y, hi.z)
+    ctx.session.send(states.map((state) => `${state >> 4},${state & 15}`).join('|'))
+  },
+
   'world.setBlock': async (ctx, args) => {
     const p = blockPos(ctx, args, 0)
     const id = blockId(ctx, arg(args, 3))
@@ -414,7 +421,8 @@ const EXTENSIONS = {
   give: 'mcbridge.give',
   tell: 'mcbridge.tell',
   private: 'mcbridge.private.setBlock',
-  placements: 'mcbridge.events.block.placed'
+  placements: 'mcbridge.events.block.placed',
+  blocks_with_data: 'world.getBlocksWithData'
 }
 
 module.exports = { commands, CommandError, EXTENSIONS }

@@ -15,7 +15,7 @@ from mcbridge.world.embedded import start_embedded
 from mcbridge.world.embedded.session import MAX_LINE_CHARS
 
 SENTINEL = "mcbridge.capabilities()"
-SENTINEL_REPLY = "give,tell,private,placements,escaped,max_box=4194304"
+SENTINEL_REPLY = "give,tell,private,placements,blocks_with_data,escaped,max_box=4194304"
 
 
 def assert_alive(server) -> None:

@@ -22,6 +22,7 @@ they still have to put up back from the rules state once they are here again.
 from __future__ import annotations
 
 import logging
+import zlib
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -45,11 +46,14 @@ from mcbridge.tables.table import Table
 from mcbridge.world import blocks
 from mcbridge.world.blocks import Block
 from mcbridge.world.geometry import Pos
+from mcbridge.world.reads import IdCells
 
 log = logging.getLogger(__name__)
 
-#: Cycles between looks at the torch walls the table lights: a torch gone without a placement
+#: Cycles between looks at each torch wall the table lights: a torch gone without a placement
 #: report (a plain RaspberryJuice server, or knocked off with its support) is back within a second.
+#: The seats of a table, and the tables (by name), take their looks on different cycles: 50
+#: tables looking at all 200 walls in the same cycle made that cycle the slowest of all.
 TORCH_CHECK_EVERY = 20
 
 
@@ -84,7 +88,7 @@ class WoolBluffKit(Kit):
         self.torch_deadline = 0.0
         self.foreign: dict[Pos, str | None] = {}  # wool wall cell -> who (not its seat) put a block there
         self.knocked: dict[Pos, Block] = {}  # give mode: a seat's wool someone else broke, being put back
-        self.read_cycles = 0
+        self.read_cycles = zlib.crc32(arena.name.encode()) % TORCH_CHECK_EVERY  # this table's turn
         self.owed: dict[int, Owed] = {}  # booth -> what an emptied world took from its player
         if self.dispensing != wanted:
             table.outbox.chat.append(f"[{arena.name}] server cannot give items: using booth mode")
@@ -311,13 +315,14 @@ class WoolBluffKit(Kit):
             for seat in sorted(state.discard_due):
                 booth = self.table.booth_of(seat)
                 wanted[("pad", booth)] = self.table.arena.seats[booth].discard_pad.cells
-        for booth in self.torch_wait:
-            wanted[("torches", booth)] = self.table.arena.seats[booth].torch_wall.cells
+        seats = self.table.arena.seats
+        for booth in self.torch_wait:  # torches are there or not: their ids are enough
+            wanted[("torches", booth)] = IdCells(seats[booth].torch_wall.cells)
         self.read_cycles += 1
-        if self.read_cycles % TORCH_CHECK_EVERY == 0:
-            for plan in self.table.arena.seats:
-                if plan.index not in self.torch_wait:
-                    wanted[("torch_check", plan.index)] = plan.torch_wall.cells
+        for plan in seats:
+            turn = self.read_cycles + plan.index * TORCH_CHECK_EVERY // len(seats)
+            if plan.index not in self.torch_wait and turn % TORCH_CHECK_EVERY == 0:
+                wanted[("torch_check", plan.index)] = IdCells(plan.torch_wall.cells)
         return wanted
 
     def on_reads(self, results: dict[ReadKey, list[Block]]) -> None:

@@ -190,6 +190,16 @@ def get_blocks(call: Call) -> str:
     return ",".join(map(str, (store.read(low, high) >> 4).ravel().tolist()))
 
 
+@command("world.getBlocksWithData")
+def get_blocks_with_data(call: Call) -> str:
+    """RaspberryJamMod's region read (`id,data|id,data|...`, getBlocks order): a wool wall's
+    colours in one line where RaspberryJuice needs a getBlockWithData per block. Advertised
+    as the `blocks_with_data` capability (extensions.py)."""
+    low, high = _cuboid(call)
+    states = call.world.store.read(low, high).ravel().tolist()
+    return "|".join(f"{state >> 4},{state & 0xF}" for state in states)
+
+
 @command("world.setBlock")
 def set_block(call: Call) -> None:
     position = call.block_position(0)

@@ -11,12 +11,19 @@ Wire format (one request line each, arguments split on ``,`` like every RJ comma
 
 ``mcbridge.capabilities()``
     Query. Replies one line: the supported extension names joined by ``,`` -- here
-    ``give,tell,private,placements,escaped,max_box=4194304`` (private and placements:
-    :mod:`.private`). A server may list more names later; clients must ignore unknown ones.
+    ``give,tell,private,placements,blocks_with_data,escaped,max_box=4194304`` (private and
+    placements: :mod:`.private`). A server may list more names later; clients must ignore
+    unknown ones.
     ``escaped`` and ``max_box=N`` are not commands: the first says reply fields with player
     text are escaped (server/README.md), so one chat poll for everyone is unforgeable; the
     second, the largest box (in blocks) that ``world.setBlocks`` accepts, so a paste can cut
     bigger ones.
+
+``world.getBlocksWithData(x1,y1,z1,x2,y2,z2)`` (capability ``blocks_with_data``)
+    Query. RaspberryJamMod's region read, same name and format: ``id,data|id,data|...``, one
+    record per block of the box in ``world.getBlocks`` order (y, then x, then z fastest).
+    ``Fail`` for a box over ``max_box``. Plain RaspberryJuice lacks it (``Fail``), so a client
+    uses it only where the capability is listed, else one ``getBlockWithData`` per block.
 
 ``mcbridge.give(playerName,itemId,data,count)``
     Setter. Puts ``count`` items ``itemId:data`` (legacy 1.12 numbers, e.g. ``35,14,10``
@@ -37,8 +44,9 @@ from .commands import MAX_CUBOID_BLOCKS, Call, CommandFailed, command
 from .javatext import parse_int
 from .world import Player
 
-#: `escaped`: no command, a promise: reply fields with player text are escaped (server/README.md)
-CAPABILITIES = ("give", "tell", "private", "placements", "escaped")  # private, placements: private.py
+#: `escaped`: no command, a promise: reply fields with player text are escaped (server/README.md);
+#: private, placements: private.py; blocks_with_data: world.getBlocksWithData (commands.py)
+CAPABILITIES = ("give", "tell", "private", "placements", "blocks_with_data", "escaped")
 MAX_GIVE_COUNT = 36 * 64
 
 
