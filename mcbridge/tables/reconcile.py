@@ -16,6 +16,7 @@ a name is no login, and whoever joins later under it must see nothing stale.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from operator import itemgetter
 
 from mcbridge.tables.kit import Scene
 from mcbridge.tables.layout import Lines
@@ -87,16 +88,22 @@ class Reconciler:
             return added
         parts = scene.parts or (scene,)
         same = self._last_parts if len(self._last_parts) == len(parts) else ()
-        # Cells the changed parts of the last scene drew: an unchanged part may have lost one of
-        # them to a later part, so it draws those again (later parts win, in order).
-        dirty = {cell for k, old in enumerate(same) if old is not parts[k] for cell in (*old.blocks, *old.signs)}
+        # Cells the changed parts drew or draw now: an unchanged part may have lost one of them to
+        # a later part, or a changed earlier part may now draw over one of a later part's, so an
+        # unchanged part draws those of its cells again (later parts win, in order). The set
+        # work runs in C; an unchanged part that shares no cell with them costs one disjoint test.
+        dirty: set[Pos] = set()
+        for k, old in enumerate(same):
+            new = parts[k]
+            if old is not new:
+                dirty.update(old.blocks, old.signs, new.blocks, new.signs)
         private: dict[int, list[Scene]] = {}
         for k, part in enumerate(parts):
             if viewers is not None and part.booth is not None:
                 private.setdefault(part.booth, []).append(part)
             elif not (same and same[k] is part):
                 added += self._write(batch, part.blocks, part.signs)
-            elif dirty:
+            elif dirty and not (dirty.isdisjoint(part.blocks) and dirty.isdisjoint(part.signs)):
                 added += self._write(batch, _within(part.blocks, dirty), _within(part.signs, dirty))
         for booth, group in private.items():
             assert viewers is not None
@@ -189,9 +196,9 @@ def write_runs(batch: Batch, changes: Sequence[tuple[Pos, Block]]) -> int:
         return len(changes)
     left = dict(changes)
     added = 0
-    for axis in (0, 2):  # rows along x first, then along z among the cells left
+    for axis, order in ((0, _ALONG_X), (2, _ALONG_Z)):  # rows along x first, then along z among the cells left
         runs: list[list[Pos]] = []
-        for at in sorted(left, key=lambda p: (p.y, p.z, p.x) if axis == 0 else (p.y, p.x, p.z)):
+        for at in sorted(left, key=order):
             if runs and left[at] == left[runs[-1][-1]] and _next_along(runs[-1][-1], at, axis):
                 runs[-1].append(at)
             else:
@@ -205,6 +212,10 @@ def write_runs(batch: Batch, changes: Sequence[tuple[Pos, Block]]) -> int:
     for at, block in left.items():
         batch.set_block(at, block)
     return added + len(left)
+
+
+#: Sort keys (in C: a Pos is a tuple) that put the cells of one row along x, or z, next to each other.
+_ALONG_X, _ALONG_Z = itemgetter(1, 2, 0), itemgetter(1, 0, 2)
 
 
 def _next_along(a: Pos, b: Pos, axis: int) -> bool:

@@ -9,6 +9,7 @@ asyncio connections flush it in one write.
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
 from collections.abc import Callable, Iterable, Sequence
@@ -106,6 +107,16 @@ def _ints_command(name: str, values: tuple[object, ...]) -> Command:
         if type(value) is not int:
             return make(name, values)
     return Command(name, tuple(map(str, values)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _sign_command(pos: Pos, block: Block, lines: tuple[str, ...]) -> Command:
+    """The `world.setSign` line for exactly this content. Tables write the same few texts at
+    the same signs again and again (a colour cycle, "waiting", a seat's name), and cleaning
+    and joining them was a good part of a write. Keyed by everything the line says (a Command
+    is immutable), so it can never hand out an old text for a new one."""
+    head = _ints_command("world.setSign", (pos.x, pos.y, pos.z, block.id, block.data))
+    return Command(head.name, (*head.args, *map(sanitize.sign_line, lines)))
 
 
 def _check_name(name: str) -> None:
@@ -331,8 +342,7 @@ class Batch:
 
     def set_sign(self, pos: PosLike, block: BlockLike, lines: Sequence[str] = ()) -> Reply[None]:
         if type(pos) is Pos and type(block) is Block and all(type(line) is str for line in lines):
-            head = _ints_command("world.setSign", (pos.x, pos.y, pos.z, block.id, block.data))
-            return self._add(Command(head.name, (*head.args, *map(sanitize.sign_line, list(lines)[:4]))))
+            return self._add(_sign_command(pos, block, tuple(lines)[:4]))
         return self.command("world.setSign", Pos.of(pos), _block(block), list(lines)[:4])
 
     def post_chat(self, text: str) -> Reply[None]:
