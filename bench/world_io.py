@@ -5,7 +5,8 @@ each reply reads one block per tick (20 per second). Reading Wool Bluff's walls 
 10-block wool walls, four 10-torch penalty walls) and writing 10,000 blocks are measured:
 
   (a) stock mcpi 1.2.1: `getBlockWithData` per block / `setBlock` per block;
-  (b) `mcbridge.world.connection`: one pipelined batch.
+  (b) `mcbridge.world.connection`: one pipelined batch (per block, `getBlocks` per wall for
+      ids only, and `getBlocksWithData` per wall where the server lists `blocks_with_data`).
 
 Ticks come from the server's tick counter where it has one (the embedded world); otherwise
 they are derived from the time at 20 TPS (marked ~). Prints a table; never fails on timing.
@@ -30,6 +31,7 @@ from mcbridge.world.blocks import Block
 from mcbridge.world.connection import Connection
 from mcbridge.world.driver import ServerHandle
 from mcbridge.world.geometry import Cuboid, Pos
+from mcbridge.world.reads import BLOCKS_WITH_DATA
 
 WALL_LENGTH = 10
 WRITES = 10_000
@@ -120,10 +122,20 @@ def bench_reads(server: ServerHandle, conn: Connection, stock: StockMinecraft, r
             id_replies = [batch.get_blocks(wall) for wall in walls]
         spent = conn.stats - before
         counts(spent.round_trips, spent.commands)
+    region_replies = []
+    if BLOCKS_WITH_DATA in conn.capabilities():  # the embedded world and server/, not plain RJ
+        before = conn.stats.snapshot()
+        with measured(server, rows, f"(b) pipelined getBlocksWithData x{len(walls)}", 0, 0) as counts:
+            with conn.batch() as batch:
+                region_replies = [batch.get_blocks_with_data(wall) for wall in walls]
+            spent = conn.stats - before
+            counts(spent.round_trips, spent.commands)
     expected = [world[p] for p in cells]
     assert [Block(b.id, b.data) for b in stock_read] == expected, "stock read differs"
     assert [r.result() for r in replies] == expected, "pipelined read differs"
     assert [i for r in id_replies for i in r.result()] == [b.id for b in expected]
+    if region_replies:
+        assert [b for r in region_replies for b in r.result()] == expected, "region read differs"
 
 
 def bench_writes(server: ServerHandle, conn: Connection, stock: StockMinecraft, rows: list[Row]) -> None:

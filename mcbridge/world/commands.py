@@ -116,7 +116,12 @@ def _sign_command(pos: Pos, block: Block, lines: tuple[str, ...]) -> Command:
     and joining them was a good part of a write. Keyed by everything the line says (a Command
     is immutable), so it can never hand out an old text for a new one."""
     head = _ints_command("world.setSign", (pos.x, pos.y, pos.z, block.id, block.data))
-    return Command(head.name, (*head.args, *map(sanitize.sign_line, lines)))
+    return Command(head.name, (*head.args, *map(_sign_line, lines)))
+
+
+#: A sign line cleaned: the lines themselves repeat far more than whole signs do (a blank, a
+#: card's name, a seat's label), also where a countdown makes every sign text new.
+_sign_line = functools.lru_cache(maxsize=8192)(sanitize.sign_line)
 
 
 def _check_name(name: str) -> None:

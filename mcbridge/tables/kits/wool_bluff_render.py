@@ -82,11 +82,15 @@ def render(
     return Scene.of_parts(parts)
 
 
+#: The wall sign block by the way it faces: the same four blocks, for every sign of every render.
+_WALL_SIGN = {facing: wall_sign(facing) for facing in Facing}
+
+
 def _sign_blocks(part: Scene, faces: Mapping[Pos, Facing]) -> None:
     """A sign's text is written with its block (world.setSign needs both), so the scene owns
     the sign blocks too; without them the reconciler has no block to write the text with."""
     for at in part.signs:
-        part.blocks[at] = wall_sign(faces[at])
+        part.blocks[at] = _WALL_SIGN[faces[at]]
 
 
 def _memo(
