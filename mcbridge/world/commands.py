@@ -183,12 +183,12 @@ def parse_block(line: str) -> Block:
 
 
 def parse_blocks_with_data(line: str) -> list[Block]:
-    """`id,data|id,data|...` (`world.getBlocksWithData`)."""
-    out = []
-    for record in line.split("|"):
-        block_id, data = record.split(",")
-        out.append(Block(int(block_id), int(data)))
-    return out
+    """`id,data|id,data|...` (`world.getBlocksWithData`; its shape is checked before this)."""
+    numbers = list(map(int, line.replace("|", ",").split(",")))
+    if len(numbers) % 2 or line.count("|") + 1 != len(numbers) // 2:
+        raise ValueError(f"not id,data records: {line[:80]!r}")
+    pairs = iter(numbers)
+    return list(map(Block, pairs, pairs))
 
 
 def parse_vec3(line: str) -> Vec3:
