@@ -9,7 +9,6 @@ asyncio connections flush it in one write.
 
 from __future__ import annotations
 
-import functools
 import logging
 import re
 from collections.abc import Callable, Iterable, Sequence
@@ -109,19 +108,38 @@ def _ints_command(name: str, values: tuple[object, ...]) -> Command:
     return Command(name, tuple(map(str, values)))
 
 
-@functools.lru_cache(maxsize=4096)
+#: Cache sizes: cleared when full. Plain dicts of tuples of ints and text, which the garbage
+#: collector stops tracking, unlike `functools.lru_cache`'s nodes and Command objects: a cache
+#: of those made full collections slower than the encoding they saved.
+_CACHE_LIMIT = 4096
+_SIGN_ARGS: dict[tuple[object, ...], tuple[str, ...]] = {}
+_SIGN_LINES: dict[str, str] = {}
+
+
 def _sign_command(pos: Pos, block: Block, lines: tuple[str, ...]) -> Command:
     """The `world.setSign` line for exactly this content. Tables write the same few texts at
     the same signs again and again (a colour cycle, "waiting", a seat's name), and cleaning
-    and joining them was a good part of a write. Keyed by everything the line says (a Command
-    is immutable), so it can never hand out an old text for a new one."""
-    head = _ints_command("world.setSign", (pos.x, pos.y, pos.z, block.id, block.data))
-    return Command(head.name, (*head.args, *map(_sign_line, lines)))
+    and joining them was a good part of a write. Keyed by everything the line says, so it
+    can never hand out an old text for a new one."""
+    key = (*pos, *block, *lines)
+    args = _SIGN_ARGS.get(key)
+    if args is None:
+        if len(_SIGN_ARGS) >= _CACHE_LIMIT:
+            _SIGN_ARGS.clear()
+        head = _ints_command("world.setSign", (pos.x, pos.y, pos.z, block.id, block.data))
+        args = _SIGN_ARGS[key] = (*head.args, *map(_sign_line, lines))
+    return Command("world.setSign", args)
 
 
-#: A sign line cleaned: the lines themselves repeat far more than whole signs do (a blank, a
-#: card's name, a seat's label), also where a countdown makes every sign text new.
-_sign_line = functools.lru_cache(maxsize=8192)(sanitize.sign_line)
+def _sign_line(text: str) -> str:
+    """A sign line cleaned: the lines repeat far more than whole signs do (a blank, a card's
+    name, a seat's label), also where a countdown makes every sign text new."""
+    clean = _SIGN_LINES.get(text)
+    if clean is None:
+        if len(_SIGN_LINES) >= _CACHE_LIMIT:
+            _SIGN_LINES.clear()
+        clean = _SIGN_LINES[text] = sanitize.sign_line(text)
+    return clean
 
 
 def _check_name(name: str) -> None:
