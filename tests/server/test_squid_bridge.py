@@ -95,7 +95,8 @@ def test_ten_thousand_pipelined_set_blocks_all_land(raw, area):
 
 def test_capabilities_and_the_sign_query(raw, area):
     client = raw()
-    assert client.ask("mcbridge.capabilities()") == "give,tell,private,placements,blocks_with_data,escaped,max_box=4194304"
+    caps = "give,tell,private,placements,blocks_with_data,escaped,max_box=4194304"
+    assert client.ask("mcbridge.capabilities()") == caps
     x, y, z = area
     client.send(f"world.setSign({x},{y},{z},{STANDING_SIGN},0,a,b,c,d)\n")
     assert json.loads(client.ask(f"mcbridge.getSign({x},{y},{z})")) == ["a", "b", "c", "d"]
