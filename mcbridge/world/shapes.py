@@ -62,27 +62,24 @@ def _volume(command: Command) -> int | None:
     return (abs(x2 - x1) + 1) * (abs(y2 - y1) + 1) * (abs(z2 - z1) + 1)
 
 
-def _block_ids(command: Command, line: str) -> str | None:
-    """`world.getBlocks`: exactly one id per block of the cuboid."""
-    volume = _volume(command) if len(command.args) >= 6 else None
-    if not _ID_LIST.fullmatch(line):
-        return f"{volume or 'some'} comma-separated block ids"
-    if volume is not None and line.count(",") + 1 != volume:
-        return f"{volume} block ids (the cuboid's volume), not {line.count(',') + 1}"
-    return None
+def _one_per_block(records: re.Pattern[str], sep: str, what: str, joined: str) -> Check:
+    """A region read: exactly one record (`records` joined by `sep`) per block of the cuboid."""
+
+    def check(command: Command, line: str) -> str | None:
+        volume = _volume(command) if len(command.args) >= 6 else None
+        if not records.fullmatch(line):
+            return f"{volume or 'some'} {joined}"
+        if volume is not None and line.count(sep) + 1 != volume:
+            return f"{volume} {what} (the cuboid's volume), not {line.count(sep) + 1}"
+        return None
+
+    return check
 
 
-_BLOCK_RECORDS = re.compile(rf"{_INT},{_INT}(?:\|{_INT},{_INT})*")
-
-
-def _block_records(command: Command, line: str) -> str | None:
-    """`world.getBlocksWithData`: exactly one `id,data` record per block of the cuboid."""
-    volume = _volume(command) if len(command.args) >= 6 else None
-    if not _BLOCK_RECORDS.fullmatch(line):
-        return f"{volume or 'some'} id,data records joined by |"
-    if volume is not None and line.count("|") + 1 != volume:
-        return f"{volume} id,data records (the cuboid's volume), not {line.count('|') + 1}"
-    return None
+#: `world.getBlocks`: one id per block; `world.getBlocksWithData`: one `id,data` record per block.
+_block_ids = _one_per_block(_ID_LIST, ",", "block ids", "comma-separated block ids")
+_block_records = _one_per_block(re.compile(rf"{_INT},{_INT}(?:\|{_INT},{_INT})*"), "|", "id,data records",
+                                "id,data records joined by |")
 
 
 _CHAT_HEAD = re.compile(rf"({_INT}),")
