@@ -175,7 +175,10 @@ def test_junk_near_miss_and_stale_actions_are_refused_or_listed_at_every_step(
 
 
 @per_variant
-@pytest.mark.parametrize("thing", ["bid red 3", None, 3, {"type": "Bid"}, ("Bid",), object()], ids=repr)
+# ids must be the same in every process (pytest-xdist's workers compare them): a bare object's
+# repr carries its address.
+@pytest.mark.parametrize("thing", ["bid red 3", None, 3, {"type": "Bid"}, ("Bid",), object()],
+                         ids=lambda thing: "object()" if type(thing) is object else repr(thing))
 def test_apply_refuses_what_is_not_an_action_of_this_game(variant: Variant, thing: Any) -> None:
     game = variant.load()
     state = match_at(game, 5, 0.3)
