@@ -45,7 +45,10 @@ def _os_user() -> str | None:
             return name
         except KeyError:
             continue
-    subprocess.run(["useradd", "--system", "--no-create-home", "mcbridge-pg"], check=True)
+    # Two test workers may get here at once: useradd's "already exists" (9) is the other one's success.
+    made = subprocess.run(["useradd", "--system", "--no-create-home", "mcbridge-pg"], check=False)
+    if made.returncode not in (0, 9):
+        raise RuntimeError(f"useradd mcbridge-pg failed (exit {made.returncode})")
     return "mcbridge-pg"
 
 
@@ -68,7 +71,25 @@ class Cluster:
             str(BIN / "initdb"), "-D", str(self.data), "-U", USER, f"--pwfile={pwfile}",
             "--auth-host=scram-sha-256", "--auth-local=trust", "-E", "UTF8", "--no-locale",
         )
-        self.start()
+        self._start_on_a_free_port()
+
+    def _start_on_a_free_port(self, attempts: int = 3) -> None:
+        """The port is free when picked, but another process (a parallel test worker) may bind it
+        before the server does: then pick another."""
+        for attempt in range(attempts):
+            try:
+                self.start()
+                return
+            except subprocess.CalledProcessError:
+                if attempt == attempts - 1 or self._failed_for_another_reason():
+                    raise
+                self.port = _free_port()
+
+    def _failed_for_another_reason(self) -> bool:
+        """Whether the failed start was for another reason than the port (then retrying is pointless)."""
+        log = self.dir / "log"
+        text = log.read_text(errors="replace") if log.exists() else ""
+        return "could not bind" not in text and "Address already in use" not in text
 
     def _run(self, *argv: str) -> None:
         cmd = list(argv)
