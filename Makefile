@@ -27,8 +27,11 @@ node-deps:
 demo: $(STAMP)
 	$(VENV)/bin/mcbridge demo --seed 7 --players 4
 
+# Two workers by default (CI has 2 cores; much of a test's time is spent waiting on a server's
+# ticks, so two overlap well); TEST_WORKERS=0 runs everything in this one process.
+TEST_WORKERS ?= 2
 test: $(STAMP) node-deps
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n $(TEST_WORKERS) --dist worksteal
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check mcbridge worldgen tests bench
