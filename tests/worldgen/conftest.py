@@ -24,5 +24,7 @@ def server() -> Iterator[EmbeddedHandle]:
 
 @pytest.fixture()
 def conn(server: EmbeddedHandle) -> Iterator[Connection]:
-    with Connection(server.host, server.port, reply_timeout=10) as connection:
+    # A bound, not a speed claim: a 5.2M-block read-back on a machine shared with a parallel
+    # test worker (and other load) took longer than 10 s and failed a correct paste.
+    with Connection(server.host, server.port, reply_timeout=60) as connection:
         yield connection
