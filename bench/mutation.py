@@ -44,6 +44,7 @@ import ast
 import math
 import os
 import random
+import shlex
 import shutil
 import signal
 import sqlite3
@@ -94,7 +95,32 @@ def _games() -> dict[str, Target]:
         tests = ("-k", prefix, GOLDEN, *own, BAD_INPUT, CONTRACT)
         for stem in ("rules", *extra):
             out[f"{game}.{stem}"] = Target(f"mcbridge/games/{game}/{stem}.py", tests)
+        out[f"{game}.parse"] = _parse(game, prefix)
     return out
+
+
+#: the suites that type chat at every game (``-k`` keeps one game's cases)
+CHAT_SUITES = (
+    "tests/games/test_chat_natural.py",
+    "tests/games/test_chat_round_trip.py",
+    "tests/games/test_every_text_renders.py",
+    f"{BAD_INPUT}::test_any_chat_line_parses_to_an_action_or_a_refusal",
+)
+#: a game's own test files that type at its parser, by the part of the name after its prefix
+PARSE_FILES = ("parse_mutants", "text", "input", "play")
+#: table tests where players type: seconds each, through the embedded world and the locale
+TABLE_CHAT = {"wool_bluff": ("tests/tables/test_tables_chat.py",)}
+
+
+def _parse(game: str, prefix: str) -> Target:
+    """A game's chat parser against its own text tests first, then the chat suites' cases for
+    that game, then the table tests where players type at it [decided here: the rules tests
+    never type, and the golden transcripts and the contract suite apply actions, not text]."""
+    own = [f"tests/games/test_{prefix}_{part}.py" for part in PARSE_FILES]
+    table = TABLE_CHAT.get(game, ())
+    keep = " or ".join((prefix, *(Path(t).stem for t in table)))
+    tests = ("-k", keep, *(t for t in own if (ROOT / t).exists()), *CHAT_SUITES, *table)
+    return Target(f"mcbridge/games/{game}/parse.py", tests)
 
 
 def _core(stem: str) -> Target:
@@ -159,7 +185,7 @@ MODULES: dict[str, Target] = {
 
 
 def _config(target: Target, timeout: float) -> str:
-    tests = " ".join(target.tests)
+    tests = shlex.join(target.tests)  # a `-k` expression has spaces
     command = f"{PYTHON} -m pytest -x -q -p no:cacheprovider -o addopts= {tests}"
     return (
         "[cosmic-ray]\n"
