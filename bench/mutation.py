@@ -165,7 +165,7 @@ MODULES: dict[str, Target] = {
         "mcbridge/tables/table.py",
         # the sans-world table tests and the fast seat, lobby and chat ones first: most mutants die there
         ("tests/tables/test_table_mutants.py", "tests/tables/test_tables_seats.py",
-         "tests/tables/test_tables_lobby.py", "tests/tables/test_tables_chat.py",
+         "tests/tables/test_tables_lobby.py", "tests/tables/test_tables_chat.py", "tests/tables/test_refusal_notes.py",
          "tests/tables/test_operator_actions.py", "tests/tables/test_tables_resume.py",
          "tests/tables/test_tables_recovery.py", "tests/tables/test_tables_match.py"),
     ),
