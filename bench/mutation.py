@@ -150,7 +150,8 @@ MODULES: dict[str, Target] = {
     ),
     "reconcile": Target(
         "mcbridge/tables/reconcile.py",
-        ("tests/tables/test_reconcile_mutants.py", "tests/tables/test_reconcile_runs.py",
+        ("tests/tables/test_reconcile_mutants.py", "tests/tables/test_reconcile_runs_mutants.py",
+         "tests/tables/test_reconcile_runs.py",
          "tests/tables/test_tables_recovery.py", "tests/tables/test_tables_runtime.py"),
         small=True,
     ),
