@@ -18,6 +18,7 @@ first in-place run did exactly that]. Tests run with the copy as the working dir
     python bench/mutation.py --all           # every module, games and pipeline too (hours)
     python bench/mutation.py --list          # the map, with mutant counts and no test run
     python bench/mutation.py --all --sample 80   # a seeded random 80 mutants per module
+    python bench/mutation.py bribery.parse --sample 25   # a game's chat parser (<game>.parse)
     python bench/mutation.py table --workdir W --retry-survivors   # W's survivors, new tests
 
 A full run of every module is about 10,000 mutants (20-25 hours on two cores). ``--sample N``
@@ -151,8 +152,8 @@ MODULES: dict[str, Target] = {
     "reconcile": Target(
         "mcbridge/tables/reconcile.py",
         ("tests/tables/test_reconcile_mutants.py", "tests/tables/test_reconcile_runs_mutants.py",
-         "tests/tables/test_reconcile_runs.py",
-         "tests/tables/test_tables_recovery.py", "tests/tables/test_tables_runtime.py"),
+         "tests/tables/test_reconcile_runs.py", "tests/tables/test_tables_recovery.py",
+         "tests/tables/test_tables_runtime.py"),
         small=True,
     ),
     "journal": Target(
@@ -166,9 +167,10 @@ MODULES: dict[str, Target] = {
         "mcbridge/tables/table.py",
         # the sans-world table tests and the fast seat, lobby and chat ones first: most mutants die there
         ("tests/tables/test_table_mutants.py", "tests/tables/test_tables_seats.py",
-         "tests/tables/test_tables_lobby.py", "tests/tables/test_tables_chat.py", "tests/tables/test_refusal_notes.py",
-         "tests/tables/test_operator_actions.py", "tests/tables/test_tables_resume.py",
-         "tests/tables/test_tables_recovery.py", "tests/tables/test_tables_match.py"),
+         "tests/tables/test_tables_lobby.py", "tests/tables/test_tables_chat.py",
+         "tests/tables/test_refusal_notes.py", "tests/tables/test_operator_actions.py",
+         "tests/tables/test_tables_resume.py", "tests/tables/test_tables_recovery.py",
+         "tests/tables/test_tables_match.py"),
     ),
     "pipeline": Target(
         "mcbridge/world/pipeline.py",
