@@ -43,3 +43,10 @@ def test_a_chip_table_with_no_row_for_a_winning_score_is_refused(gap: tuple[int,
     with pytest.raises(OptionError, match=f"no row for P={gap[0]}") as refused:
         games.load("briscola_bugiarda", {"units": units})
     assert refused.value.key == "units"
+
+
+def test_a_solo_share_that_is_not_zero_sum_is_refused_with_the_rule_for_five() -> None:
+    shares = {"declarer": 2, "partner": 1, "defender": 1, "solo_declarer": 5}  # four defenders lose 4
+    with pytest.raises(OptionError) as refused:
+        games.load("briscola_bugiarda", {"shares": shares})
+    assert (refused.value.key, refused.value.allowed) == ("shares", "solo_declarer = 4 x defender (zero-sum)")
