@@ -276,9 +276,14 @@ def controller_process(port: int, count: int, journal: str, stats: str, measure:
                 gc_now[0] += time.thread_time() - gc_now[1]
 
         gc.callbacks.append(gc_timer)
+        phases = time_phases()
+        phase_cpu: list[dict[str, float]] = []
         chats: list[int] = []
+        urgent: list[int] = []  # per cycle: the writes of tables with input (or reads)
+        deferred: list[int] = []  # per cycle: tables whose changed output waited
         while not stop.is_set():
             gc_now[0] = 0.0
+            phases.clear()
             started, thread_cpu = time.perf_counter(), time.thread_time()
             cycle = profiler.runcall(supervisor.step) if profiler and measure.is_set() else supervisor.step()
             if measure.is_set():
@@ -286,15 +291,59 @@ def controller_process(port: int, count: int, journal: str, stats: str, measure:
                 cpu.append(time.thread_time() - thread_cpu)
                 commands.append(cycle.commands)
                 chats.append(cycle.chats + cycle.hits)
+                urgent.append(cycle.urgent)
+                deferred.append(cycle.deferred)
                 gc_seconds.append(gc_now[0])
+                phase_cpu.append(dict(phases))
         Path(stats).write_text(json.dumps({"cycles": cycles, "cpu": cpu, "commands": commands, "inputs": chats,
-                                           "gc": gc_seconds, "tracked": len(gc.get_objects()),
+                                           "urgent": urgent, "deferred": deferred,
+                                           "gc": gc_seconds, "phases": phase_cpu, "tracked": len(gc.get_objects()),
                                            "collections": [g["collections"] for g in gc.get_stats()]}))
         if profiler and profile:
             profiler.dump_stats(profile)
             Path(profile + ".commands.json").write_text(json.dumps({"cycles": len(cycles), "sent": dict(sent),
                                                                         "said": said.most_common(8)}))
         db.close()
+
+
+#: The controller's work by phase, timed per cycle (CPU): (what, class, method)
+PHASES = (
+    ("dispatch", "mcbridge.tables.supervisor", "SupervisorProtocol", "_dispatch"),
+    ("tick", "mcbridge.tables.table", "Table", "tick"),
+    ("render", "mcbridge.tables.table", "Table", "scene"),
+    ("reconcile", "mcbridge.tables.reconcile", "Reconciler", "write"),
+    ("journal", "mcbridge.tables.journal", "Journal", "_flush"),
+    ("encode", "mcbridge.world.pipeline", "Pipeline", "encode"),
+)
+
+
+def time_phases() -> dict[str, float]:
+    """Wrap the controller's phases (class-wide, in the controller process only) to add their
+    CPU time into the returned dict, which the caller clears every cycle. Nested calls of the
+    same phase count once (the outermost)."""
+    import importlib
+
+    spent: dict[str, float] = {}
+    for what, module, cls_name, method in PHASES:
+        cls = getattr(importlib.import_module(module), cls_name, None)
+        if cls is None or not hasattr(cls, method):
+            continue
+        inner = getattr(cls, method)
+        depth = [0]
+
+        def timed(*args: Any, _inner: Any = inner, _what: str = what, _depth: list[int] = depth, **kw: Any) -> Any:
+            if _depth[0]:
+                return _inner(*args, **kw)
+            _depth[0] += 1
+            began = time.thread_time()
+            try:
+                return _inner(*args, **kw)
+            finally:
+                _depth[0] -= 1
+                spent[_what] = spent.get(_what, 0.0) + time.thread_time() - began
+
+        setattr(cls, method, timed)
+    return spent
 
 
 COLOUR_TEXT = {tuple(locale("en").lines("wool_bluff.sign.colour", colour=c))[1]: c for c in COLOURS}
@@ -339,6 +388,12 @@ def seat_everyone(world: EmbeddedHandle, arenas: list[Arena]) -> dict[str, tuple
             player.hold(276)  # a diamond sword
             seated[name] = (player, t, booth)
     return seated
+
+
+def phase_line(cycles: list[dict[str, float]]) -> str:
+    """Mean CPU ms per phase over these cycles (see `PHASES`)."""
+    return " ".join(f"{what} {1000 * statistics.fmean(c.get(what, 0.0) for c in cycles):.1f}"
+                    for what, *_ in PHASES)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -409,9 +464,14 @@ def run_active_row(world_factory: Any, count: int, samples: int, tps: float, tmp
     slowest = (f"slowest 1% of cycles by CPU ({len(slow)}): "
                f"cpu {1000 * statistics.fmean(cpu[i] for i in slow):.1f} ms, "
                f"gc {1000 * statistics.fmean(data['gc'][i] for i in slow):.1f} ms, "
-               f"writes {statistics.fmean(commands[i] for i in slow):.0f}, "
-               f"inputs {statistics.fmean(data['inputs'][i] for i in slow):.1f}; all cycles: gc "
-               f"{1000 * statistics.fmean(data['gc']):.2f} ms, inputs {statistics.fmean(data['inputs']):.1f}; "
+               f"writes {statistics.fmean(commands[i] for i in slow):.0f} "
+               f"(for input {statistics.fmean(data['urgent'][i] for i in slow):.0f}), "
+               f"deferred {statistics.fmean(data['deferred'][i] for i in slow):.1f}, "
+               f"inputs {statistics.fmean(data['inputs'][i] for i in slow):.1f}, "
+               f"{phase_line([data['phases'][i] for i in slow])}; all cycles: {phase_line(data['phases'])}, gc "
+               f"{1000 * statistics.fmean(data['gc']):.2f} ms, inputs {statistics.fmean(data['inputs']):.1f}, "
+               f"writes for input {statistics.fmean(data['urgent']):.0f}, "
+               f"deferred {statistics.fmean(data['deferred']):.1f}; "
                f"{data['tracked']} objects tracked at the end, collections by generation {data['collections']}")
     return {
         "tables": count,

@@ -25,11 +25,12 @@ from dataclasses import dataclass, field
 
 from mcpi.vec3 import Vec3
 
-from mcbridge.tables.kit import ReadKey
+from mcbridge.tables.kit import ReadKey, Scene
 from mcbridge.tables.pause import JOURNAL, WORLD, Pauses
 from mcbridge.tables.reconcile import Reconciler
 from mcbridge.tables.shell import PROBE_EVERY, ShellWatch, write_shell
 from mcbridge.tables.table import Table
+from mcbridge.tables.write_budget import WriteBudget
 from mcbridge.world.aconnection import AsyncConnection
 from mcbridge.world.blocks import Block
 from mcbridge.world.commands import Batch, BlockChange
@@ -57,6 +58,8 @@ class CycleStats:
     commands: int = 0
     hits: int = 0
     chats: int = 0
+    deferred: int = 0  # tables whose changed output waits for a later cycle (`write_budget`)
+    urgent: int = 0  # of `commands`, those of tables with input or reads this cycle
 
 
 @dataclass
@@ -100,6 +103,11 @@ class SupervisorProtocol:
         self._rebuild: set[int] = set()  # tables whose shell the next write puts back
         self._probe_due = True  # the first cycle checks the world has the arenas
         self._polls: _Polls | None = None
+        self.budget = WriteBudget()
+        self._inputs: set[int] = set()  # tables that got input in the last dispatch: they write first
+        self._shown: list[Scene | None] = [None] * len(self.tables)  # each table's scene last written
+        self._index = {id(t): i for i, t in enumerate(self.tables)}
+        self._everything = False  # the next write is a full re-render of every table (after forget)
         #: One chat poll for everyone (`events.chat.posts`) instead of one per player: only on a
         #: server that escapes reply fields (capability `escaped`), where a `|` typed in a message
         #: cannot forge a record from someone else. The shells set it from the capabilities.
@@ -111,6 +119,7 @@ class SupervisorProtocol:
         """Re-render everything on the next write (after a reconnect the world may be stale)."""
         for r in self.reconcilers:
             r.forget()
+        self._everything = True
 
     def reconnected(self) -> None:
         """The world may have restarted: re-render, probe the shells, and learn every
@@ -121,22 +130,42 @@ class SupervisorProtocol:
         self._probe_due = True
 
     def start_cycle(self) -> Batch:
-        """This cycle's one write: every table's changes, then the polls."""
+        """This cycle's one write: every table's changes, then the polls.
+
+        Tables with input (or reads) this cycle write first and always; the others' changes
+        share a bulk allowance and may wait a few cycles (`write_budget`)."""
         self.stats = stats = CycleStats()
         batch = Batch(fence_every=FENCE_EVERY)
-        for index, (table, rec) in enumerate(zip(self.tables, self.reconcilers, strict=True)):
+        # asked before the writes: a table that reads the world this cycle must draw its scene first
+        wanted = [table.reads_wanted() for table in self.tables]
+        urgent = self._inputs | {i for i, w in enumerate(wanted) if w} | self._rebuild
+        if self._everything:
+            urgent |= set(range(len(self.tables)))
+            self._everything = False
+        self._inputs = set()
+        self.budget.start(self.cycles)
+        for index in self.budget.order(len(self.tables), urgent):
+            table, rec = self.tables[index], self.reconcilers[index]
             for line in self.pauses.notices.pop(index, []):
                 batch.post_chat(line)
             if table.paused:
                 continue  # its outbox and scene wait: nothing shows that the journal lacks
+            now = index in urgent
+            if table.scene_changed(self._shown[index]) and not self.budget.admit(index, now):
+                stats.deferred += 1
+                continue  # its output waits as a whole, chat with the scene
+            commands = 0
             if index in self._rebuild:
                 self._rebuild.discard(index)
-                stats.commands += write_shell(batch, table.arena)
+                commands += write_shell(batch, table.arena)
                 rec.forget()
             out = table.outbox.drain()
             rec.forget_cells(out.refresh)
-            scene = table.scene()
-            stats.commands += rec.write(batch, scene, table.private_viewers() if table.can_private else None)
+            scene = self._shown[index] = table.scene()
+            commands += rec.write(batch, scene, table.private_viewers() if table.can_private else None)
+            self.budget.spend(commands, now)
+            stats.commands += commands
+            stats.urgent += commands if now else 0
             for line in out.chat:
                 batch.post_chat(line)
             for player, text in out.private:
@@ -159,12 +188,12 @@ class SupervisorProtocol:
         seated = {o.name for t in self.tables for o in t.occupants if o is not None}
         guard = self.cycles % GUARD_EVERY == GUARD_EVERY - 1
         reads = []
-        for table in self.tables:
+        for table, cells_wanted in zip(self.tables, wanted, strict=True):
             frame = table.arena.frame
             reads.append(
                 {
-                    key: read_cells(batch, frame, cells, with_data=self.region_reads)
-                    for key, cells in table.reads_wanted().items()
+                    key: [batch.get_block_with_data(frame.to_world(p)) for p in cells]
+                    for key, cells in cells_wanted.items()
                 }
             )
         self._polls = _Polls(
@@ -255,10 +284,13 @@ class SupervisorProtocol:
                 online[player] = Pos.of(where.result())
         if online != self.online:  # nobody moved a block or came or went: nothing to tell the tables
             self.online = online
-            for table, area in zip(self.tables, self.areas, strict=True):
+            for index, (table, area) in enumerate(zip(self.tables, self.areas, strict=True)):
                 frame = table.arena.frame
                 inside = {n: frame.to_local(p) for n, p in online.items() if p is not None and area.contains(p)}
+                before = _presence_mark(table)
                 table.on_presence(online.keys(), inside)
+                if _presence_mark(table) != before:  # someone sat, left, came back or was guarded out
+                    self._inputs.add(index)
         for event in polls.hits.result() if polls.hits.ok else []:
             name = self.registry.name_of(event.entityId)
             if name is None:
@@ -267,6 +299,7 @@ class SupervisorProtocol:
             at = Pos.of(event.pos)
             owner = self.hit_owner.get(at)
             if owner is not None:
+                self._inputs.add(self._index[id(owner)])
                 owner.on_hit(owner.arena.frame.to_local(at), name)
         seated: dict[str, Table] | None = None  # after the clicks, which may seat someone
         for posts in polls.chats:
@@ -276,7 +309,9 @@ class SupervisorProtocol:
                     continue
                 stats.chats += 1
                 seated = self._seated() if seated is None else seated
-                self._chat_table(speaker, online, seated).on_chat(speaker, post.message)
+                table = self._chat_table(speaker, online, seated)
+                self._inputs.add(self._index[id(table)])
+                table.on_chat(speaker, post.message)
         for kind, changes in (("placed", polls.placed), ("broken", polls.broken)):
             for change in changes.result() if changes is not None and changes.ok else []:
                 self._block_changed(kind, change)
@@ -297,8 +332,9 @@ class SupervisorProtocol:
     def _block_changed(self, kind: str, change: BlockChange) -> None:
         """A player placed or broke a block: to the table whose arena holds it, with who."""
         at = Pos.of(change.pos)
-        for table, area in zip(self.tables, self.areas, strict=True):
+        for index, (table, area) in enumerate(zip(self.tables, self.areas, strict=True)):
             if table.can_see_placements and area.contains(at):
+                self._inputs.add(index)
                 name = self.registry.name_of(change.entity_id)
                 table.on_block_change(kind, table.arena.frame.to_local(at), name, change.block)
                 return
@@ -387,3 +423,16 @@ class AsyncSupervisor:
                 self.protocol.world_lost()
                 await asyncio.sleep(0.2)
             await asyncio.sleep(max(0.0, min_cycle - (loop.time() - started)))
+
+
+def _presence_mark(table: Table) -> tuple[object, ...]:
+    """What presence can change at a table and a player waits to see: who sits (and is
+    there), and what it says or does to someone (a guard's move, a private word)."""
+    seats = tuple((o.name, o.present) if o is not None else None for o in table.occupants)
+    out = table.outbox
+    return seats, len(out.chat), len(out.private), len(out.moves), len(out.gives)
+
+
+def _blocks(replies: list[Reply[Block]]) -> list[Block]:
+    """Read results; a failed read counts as air (the table then reports it, never guesses)."""
+    return [r.result() if r.ok else Block(0) for r in replies]
