@@ -12,6 +12,11 @@ The supervisor is sans-I/O, the way `websockets` splits protocol and I/O:
 (`absorb`, which may ask for one more round: names of players it has not met); it never
 touches a socket or a clock. `Supervisor` (sync `Connection`) and `AsyncSupervisor`
 (`AsyncConnection`) are the shells that send the batches and loop.
+
+A click's path never waits behind bulk work (issue 12 item 7): while a batch is in flight
+the shells run the protocol's `background` (the tables' clocks and the writes they cause),
+and in each write the tables with input go first and always, the rest within a bulk
+allowance (`mcbridge.tables.write_budget`).
 """
 
 from __future__ import annotations
@@ -20,6 +25,8 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable, Sequence
+from concurrent import futures
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 
@@ -58,7 +65,7 @@ class CycleStats:
     commands: int = 0
     hits: int = 0
     chats: int = 0
-    deferred: int = 0  # tables whose changed output waits for a later cycle (`write_budget`)
+    deferred: int = 0  # tables whose changed output waits for a later write (`write_budget`)
     urgent: int = 0  # of `commands`, those of tables with input or reads this cycle
 
 
@@ -108,6 +115,9 @@ class SupervisorProtocol:
         self._shown: list[Scene | None] = [None] * len(self.tables)  # each table's scene last written
         self._index = {id(t): i for i, t in enumerate(self.tables)}
         self._everything = False  # the next write is a full re-render of every table (after forget)
+        self._next: tuple[Batch, CycleStats] | None = None  # the next write, begun by `background`
+        self._ticked = False  # the tables ticked in `background` this cycle (not again in `absorb`)
+        self._reconnect_seen = False  # set by `note_reconnect` (the I/O thread), applied here
         #: One chat poll for everyone (`events.chat.posts`) instead of one per player: only on a
         #: server that escapes reply fields (capability `escaped`), where a `|` typed in a message
         #: cannot forge a record from someone else. The shells set it from the capabilities.
@@ -129,13 +139,29 @@ class SupervisorProtocol:
         self.online = None
         self._probe_due = True
 
+    def note_reconnect(self) -> None:
+        """The connection reconnected (called on the shell's I/O thread, while `background`
+        may run): applied as `reconnected` before the next reply is absorbed."""
+        self._reconnect_seen = True
+
+    def _apply_reconnect(self) -> None:
+        if self._reconnect_seen:
+            self._reconnect_seen = False
+            self.reconnected()
+
     def start_cycle(self) -> Batch:
         """This cycle's one write: every table's changes, then the polls.
 
         Tables with input (or reads) this cycle write first and always; the others' changes
-        share a bulk allowance and may wait a few cycles (`write_budget`)."""
-        self.stats = stats = CycleStats()
-        batch = Batch(fence_every=FENCE_EVERY)
+        share a bulk allowance and may wait a few cycles (`write_budget`). What `background`
+        wrote ahead goes first."""
+        self._apply_reconnect()
+        self._ticked = False
+        if self._next is not None:
+            (batch, self.stats), self._next = self._next, None
+        else:
+            batch, self.stats = Batch(fence_every=FENCE_EVERY), CycleStats()
+            self.budget.start(self.cycles)
         # asked before the writes: a table that reads the world this cycle must draw its scene first
         wanted = [table.reads_wanted() for table in self.tables]
         urgent = self._inputs | {i for i, w in enumerate(wanted) if w} | self._rebuild
@@ -143,7 +169,40 @@ class SupervisorProtocol:
             urgent |= set(range(len(self.tables)))
             self._everything = False
         self._inputs = set()
-        self.budget.start(self.cycles)
+        self._write_tables(batch, self.stats, urgent)
+        self.stats.deferred = len(self.budget.waiting)
+        self._add_polls(batch, wanted)
+        return batch
+
+    def background(self) -> None:
+        """The work no reply is needed for, which a shell does while the batch is in flight
+        (the server answers on its next tick, up to 50 ms later): the tables' clocks (chance,
+        library bots, timeouts, a match's end, reset and the next start), their journal
+        commit, and the next write for the tables that changed by it, within the bulk
+        allowance. So a click's path (its poll's reply, dispatch, its table's write) never
+        waits behind bulk work. Optional: without it `absorb` ticks the tables, as before.
+        Journaled before the world is told, as always: the commit ends the tick, the writes
+        go out with the next batch."""
+        if self._ticked:
+            return
+        self._ticked = True
+        with self._journal_group():
+            for table in self.tables:
+                table.tick()
+        batch, stats = Batch(fence_every=FENCE_EVERY), CycleStats()
+        self.budget.start(self.cycles + 1)  # the allowance of the cycle that sends it
+        self._write_tables(batch, stats, set())
+        self._next = batch, stats
+
+    def _journal_group(self) -> ExitStack:
+        """One commit per journal for what is applied inside (see `Journal.group`)."""
+        journals = ExitStack()
+        for journal in {id(t.journal): t.journal for t in self.tables}.values():
+            journals.enter_context(journal.group())
+        return journals
+
+    def _write_tables(self, batch: Batch, stats: CycleStats, urgent: set[int]) -> None:
+        """Each table's output that may go now (`write_budget`) into `batch`."""
         for index in self.budget.order(len(self.tables), urgent):
             table, rec = self.tables[index], self.reconcilers[index]
             for line in self.pauses.notices.pop(index, []):
@@ -152,7 +211,6 @@ class SupervisorProtocol:
                 continue  # its outbox and scene wait: nothing shows that the journal lacks
             now = index in urgent
             if table.scene_changed(self._shown[index]) and not self.budget.admit(index, now):
-                stats.deferred += 1
                 continue  # its output waits as a whole, chat with the scene
             commands = 0
             if index in self._rebuild:
@@ -181,6 +239,9 @@ class SupervisorProtocol:
                 if entity is not None:
                     at = table.arena.frame.to_world(spot)
                     batch.set_entity_pos(entity, at.x + 0.5, at.y, at.z + 0.5)
+
+    def _add_polls(self, batch: Batch, wanted: list[dict[ReadKey, Sequence[Pos]]]) -> None:
+        """The cycle's polls and reads, after every write."""
         shells = []  # after the writes, so a shell rebuilt in this batch reads back whole
         if self._probe_due or self.cycles % PROBE_EVERY == 0:
             self._probe_due = False
@@ -213,12 +274,12 @@ class SupervisorProtocol:
         )
         if any(t.can_see_placements for t in self.tables):  # who put or broke what, before the reads
             self._polls.placed, self._polls.broken = batch.poll_placed(), batch.poll_broken()
-        return batch
 
     def absorb(self) -> Batch | None:
         """Take the replies of the batch just sent. Returns a follow-up batch to send (the
         shell probe after a reconnect, the names of new players, needed before their clicks
         can be dispatched) or None when the cycle is done (the tables have then ticked)."""
+        self._apply_reconnect()
         polls = self._polls
         assert polls is not None, "absorb() without start_cycle()"
         if self._probe_due:  # reconnected during this batch: probe the world before anything ticks
@@ -244,12 +305,11 @@ class SupervisorProtocol:
                 self.tables[index].on_world_emptied()
         self.pauses.set_all(WORLD, False)  # a cycle went through: the world answers
         self._check_journals()
-        with ExitStack() as journals:  # one commit per journal per cycle, before the next write
-            for journal in {id(t.journal): t.journal for t in self.tables}.values():
-                journals.enter_context(journal.group())
+        with self._journal_group():  # committed before the next write
             self._dispatch(polls)
-            for table in self.tables:
-                table.tick()
+            if not self._ticked:
+                for table in self.tables:
+                    table.tick()
         return None
 
     def world_lost(self) -> None:
@@ -346,7 +406,10 @@ class Supervisor:
     def __init__(self, conn: Connection, tables: Sequence[Table]) -> None:
         self.conn = conn
         self.protocol = SupervisorProtocol(tables)
-        conn.on_reconnect.append(lambda _conn: self.protocol.reconnected())
+        conn.on_reconnect.append(lambda _conn: self.protocol.note_reconnect())
+        #: sends each cycle's batch and waits for its replies while this thread does the
+        #: protocol's `background` work (the socket wait releases the GIL)
+        self._io = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mcbridge-io")
 
     @property
     def tables(self) -> list[Table]:
@@ -360,16 +423,23 @@ class Supervisor:
         self.protocol.forget()
 
     def step(self) -> CycleStats:
-        caps = self.conn.capabilities()  # asked once per connection
-        self.protocol.chat_all, self.protocol.region_reads = ESCAPED in caps, BLOCKS_WITH_DATA in caps
-        batch: Batch | None = self.protocol.start_cycle()
-        while batch is not None:
-            try:
-                self.conn.run_batch(batch.items, batch.fence_every)
-            except CommandFailed as exc:
-                log.warning("a world write failed: %s", exc)
-            batch = self.protocol.absorb()
+        self.protocol.chat_all = ESCAPED in self.conn.capabilities()  # asked once per connection
+        batch = self.protocol.start_cycle()
+        sending = self._io.submit(self._send, batch)
+        try:
+            self.protocol.background()
+        finally:  # never leave the connection mid-batch (its own timeouts bound this wait)
+            futures.wait([sending])
+        sending.result()
+        while (follow_up := self.protocol.absorb()) is not None:
+            self._send(follow_up)
         return self.protocol.stats
+
+    def _send(self, batch: Batch) -> None:
+        try:
+            self.conn.run_batch(batch.items, batch.fence_every)
+        except CommandFailed as exc:
+            log.warning("a world write failed: %s", exc)
 
     def run(self, until: Callable[[], bool], max_seconds: float, min_cycle: float = 0.0) -> None:
         """Cycle until `until()` is true or the time is up (every wait is bounded)."""
@@ -395,19 +465,27 @@ class AsyncSupervisor:
     def __init__(self, conn: AsyncConnection, tables: Sequence[Table]) -> None:
         self.conn = conn
         self.protocol = SupervisorProtocol(tables)
-        conn.on_reconnect.append(lambda _conn: self.protocol.reconnected())
+        conn.on_reconnect.append(lambda _conn: self.protocol.note_reconnect())
 
     async def step(self) -> CycleStats:
-        caps = await self.conn.capabilities()  # asked once per connection
-        self.protocol.chat_all, self.protocol.region_reads = ESCAPED in caps, BLOCKS_WITH_DATA in caps
-        batch: Batch | None = self.protocol.start_cycle()
-        while batch is not None:
-            try:
-                await self.conn.run_batch(batch.items, batch.fence_every)
-            except CommandFailed as exc:
-                log.warning("a world write failed: %s", exc)
-            batch = self.protocol.absorb()
+        self.protocol.chat_all = ESCAPED in await self.conn.capabilities()  # asked once per connection
+        batch = self.protocol.start_cycle()
+        sending = asyncio.ensure_future(self._send(batch))
+        await asyncio.sleep(0)  # the batch is written before the tables' own work blocks the loop
+        try:
+            self.protocol.background()  # the replies wait in the socket meanwhile
+        finally:
+            await asyncio.wait([sending])
+        sending.result()
+        while (follow_up := self.protocol.absorb()) is not None:
+            await self._send(follow_up)
         return self.protocol.stats
+
+    async def _send(self, batch: Batch) -> None:
+        try:
+            await self.conn.run_batch(batch.items, batch.fence_every)
+        except CommandFailed as exc:
+            log.warning("a world write failed: %s", exc)
 
     async def run(self, until: Callable[[], bool], max_seconds: float, min_cycle: float = 0.0) -> None:
         loop = asyncio.get_running_loop()
