@@ -396,7 +396,7 @@ def seat_everyone(world: EmbeddedHandle, arenas: list[Arena]) -> dict[str, tuple
 def phase_line(cycles: list[dict[str, float]]) -> str:
     """Mean CPU ms per phase over these cycles (see `PHASES`)."""
     return " ".join(f"{what} {1000 * statistics.fmean(c.get(what, 0.0) for c in cycles):.1f}"
-                    for what, *_ in PHASES)
+                    for what in dict.fromkeys(what for what, *_ in PHASES))
 
 
 def percentile(values: list[float], q: float) -> float:
