@@ -24,7 +24,7 @@ collector, writes (and of those, the writes of tables with input), tables whose 
 waited (`mcbridge.tables.write_budget`), inputs (clicks and chat lines) and the CPU of each
 phase, to tell a burst of play from a collection. Active CPU is the controller process's (all
 its threads); "path" is the CPU on a click's path, from a cycle's replies to the next batch
-sent (absorb + start_cycle; the protocol's `background` overlaps the server's wait): on a
+encoded (absorb, start_cycle, encode; the protocol's `background` overlaps the wait): on a
 loaded machine compare it and the CPU, which do not stretch with the load as ticks do.
 `--profile` there profiles the controller process over the measured cycles (its figures
 are then slowed by it) and prints its commands per cycle by name.

@@ -308,9 +308,10 @@ def controller_process(port: int, count: int, journal: str, stats: str, measure:
 
 #: The controller's work by phase, timed per cycle (CPU): (what, class, method)
 PHASES = (
-    # the click's path: from the replies to the next batch sent (not `background`, which overlaps the wait)
+    # the click's path: from the replies to the next batch encoded (not `background`, which overlaps the wait)
     ("path", "mcbridge.tables.supervisor", "SupervisorProtocol", "absorb"),
     ("path", "mcbridge.tables.supervisor", "SupervisorProtocol", "start_cycle"),
+    ("path", "mcbridge.world.pipeline", "Pipeline", "encode"),
     ("dispatch", "mcbridge.tables.supervisor", "SupervisorProtocol", "_dispatch"),
     ("tick", "mcbridge.tables.table", "Table", "tick"),
     ("render", "mcbridge.tables.table", "Table", "scene"),
