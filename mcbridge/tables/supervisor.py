@@ -207,8 +207,10 @@ class SupervisorProtocol:
             table, rec = self.tables[index], self.reconcilers[index]
             for line in self.pauses.notices.pop(index, []):
                 batch.post_chat(line)
-            if table.paused:
-                continue  # its outbox and scene wait: nothing shows that the journal lacks
+            if table.paused or table.journal.trouble is not None:
+                # its outbox and scene wait: nothing shows that the journal lacks (a commit that
+                # failed just now pauses the table at the next absorb; until then, this holds it)
+                continue
             now = index in urgent
             if table.scene_changed(self._shown[index]) and not self.budget.admit(index, now):
                 continue  # its output waits as a whole, chat with the scene
