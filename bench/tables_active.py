@@ -247,9 +247,9 @@ def controller_process(port: int, count: int, journal: str, stats: str, measure:
         db = Journal(journal)
         tables = [Table(a, db, time.monotonic, seed=i, can_give="give" in caps, can_tell="tell" in caps,
                         start_delay=0.2, hold=0.2, reveal_hold=0.2) for i, a in enumerate(arenas)]
-        supervisor = Supervisor(conn, tables)
+        supervisor = Supervisor(conn, tables, while_waiting=collector.collect_ahead if settle_gc else None)
         if settle_gc:
-            collector.settle()  # as `mcbridge run` does
+            collector.settle()  # as `mcbridge run` does (and its collections ahead, while waiting)
         sent: collections.Counter[str] = collections.Counter()  # with `profile`: commands by name
         said: collections.Counter[str] = collections.Counter()  # and public chat by how it starts
         if profile:

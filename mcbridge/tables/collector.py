@@ -38,3 +38,20 @@ def settle() -> None:
     gc.freeze()
     _, middle, _ = gc.get_threshold()
     gc.set_threshold(YOUNG_THRESHOLD, middle, OLD_THRESHOLD)
+
+
+def collect_ahead() -> None:
+    """Run now the collection the next allocations would start anyway, once the young
+    generation is half full: `mcbridge run` calls it while a batch is in flight (the
+    supervisor's `while_waiting`), so collections land in the wait for the server's tick
+    instead of on a click's path. The same generations, at most as often as the thresholds
+    would run them (a full collection only when the collector was one middle collection
+    away from one)."""
+    young, middle, old = gc.get_threshold()
+    allocated, middles, fulls = gc.get_count()
+    if allocated < young // 2:
+        return
+    if middles < middle - 1:
+        gc.collect(0)
+    else:
+        gc.collect(2 if fulls >= old - 1 else 1)

@@ -405,9 +405,13 @@ class SupervisorProtocol:
 class Supervisor:
     """The sync shell: one `Connection`, one cycle per `step()`."""
 
-    def __init__(self, conn: Connection, tables: Sequence[Table]) -> None:
+    def __init__(self, conn: Connection, tables: Sequence[Table],
+                 while_waiting: Callable[[], None] | None = None) -> None:
+        """`while_waiting`: the application's own work for the wait, after the tables' (such
+        as `collector.collect_ahead`, which only a program may decide on)."""
         self.conn = conn
         self.protocol = SupervisorProtocol(tables)
+        self.while_waiting = while_waiting
         conn.on_reconnect.append(lambda _conn: self.protocol.note_reconnect())
         #: sends each cycle's batch and waits for its replies while this thread does the
         #: protocol's `background` work (the socket wait releases the GIL)
@@ -430,6 +434,8 @@ class Supervisor:
         sending = self._io.submit(self._send, batch)
         try:
             self.protocol.background()
+            if self.while_waiting is not None:
+                self.while_waiting()
         finally:  # never leave the connection mid-batch (its own timeouts bound this wait)
             futures.wait([sending])
         sending.result()
