@@ -55,7 +55,7 @@ def test_collect_ahead_runs_the_coming_collection_only_once_it_is_half_due(resto
     gc.collect(1)  # middle count back to 0
     gc.callbacks.append(record)
     try:
-        kept = [[] for _ in range(20_000)]
+        kept: list[list[int]] = [[] for _ in range(20_000)]
         collector.collect_ahead()
         assert seen == []  # a fifth of the way: not yet
         kept += [[] for _ in range(40_000)]
