@@ -280,7 +280,8 @@ class SupervisorProtocol:
     def absorb(self) -> Batch | None:
         """Take the replies of the batch just sent. Returns a follow-up batch to send (the
         shell probe after a reconnect, the names of new players, needed before their clicks
-        can be dispatched) or None when the cycle is done (the tables have then ticked)."""
+        can be dispatched) or None when the cycle is done (the tables have then ticked: in
+        `background`, or here after the dispatch when the shell did not call it)."""
         self._apply_reconnect()
         polls = self._polls
         assert polls is not None, "absorb() without start_cycle()"
