@@ -36,7 +36,7 @@ from mcbridge.tables.kit import ReadKey, Scene
 from mcbridge.tables.pause import JOURNAL, WORLD, Pauses
 from mcbridge.tables.reconcile import Reconciler
 from mcbridge.tables.shell import PROBE_EVERY, ShellWatch, write_shell
-from mcbridge.tables.table import Table
+from mcbridge.tables.table import Outbox, Table
 from mcbridge.tables.write_budget import WriteBudget
 from mcbridge.world.aconnection import AsyncConnection
 from mcbridge.world.blocks import Block
@@ -116,7 +116,9 @@ class SupervisorProtocol:
         self._index = {id(t): i for i, t in enumerate(self.tables)}
         self._everything = False  # the next write is a full re-render of every table (after forget)
         self._next: tuple[Batch, CycleStats] | None = None  # the next write, begun by `background`
-        self._ticked = False  # the tables ticked in `background` this cycle (not again in `absorb`)
+        self._background_done = False  # `background` ran this cycle
+        self._ticked: set[int] = set()  # tables ticked in `background` this cycle (not again in `absorb`)
+        self._reading: set[int] = set()  # tables whose reads are in this cycle's batch
         self._reconnect_seen = False  # set by `note_reconnect` (the I/O thread), applied here
         #: One chat poll for everyone (`events.chat.posts`) instead of one per player: only on a
         #: server that escapes reply fields (capability `escaped`), where a `|` typed in a message
@@ -156,7 +158,7 @@ class SupervisorProtocol:
         share a bulk allowance and may wait a few cycles (`write_budget`). What `background`
         wrote ahead goes first."""
         self._apply_reconnect()
-        self._ticked = False
+        self._background_done, self._ticked = False, set()
         if self._next is not None:
             (batch, self.stats), self._next = self._next, None
         else:
@@ -164,7 +166,8 @@ class SupervisorProtocol:
             self.budget.start(self.cycles)
         # asked before the writes: a table that reads the world this cycle must draw its scene first
         wanted = [table.reads_wanted() for table in self.tables]
-        urgent = self._inputs | {i for i, w in enumerate(wanted) if w} | self._rebuild
+        self._reading = {i for i, w in enumerate(wanted) if w}
+        urgent = self._inputs | self._reading | self._rebuild
         if self._everything:
             urgent |= set(range(len(self.tables)))
             self._everything = False
@@ -182,16 +185,22 @@ class SupervisorProtocol:
         allowance. So a click's path (its poll's reply, dispatch, its table's write) never
         waits behind bulk work. Optional: without it `absorb` ticks the tables, as before.
         Journaled before the world is told, as always: the commit ends the tick, the writes
-        go out with the next batch."""
-        if self._ticked:
+        go out with the next batch.
+
+        A table whose reads are in the batch ticks in `absorb` instead, after its reads are
+        taken, as without `background`: what it read always describes the state it asked in
+        (a Wool Bluff Reveal, say, must never see walls read for the previous one)."""
+        if self._background_done:
             return
-        self._ticked = True
+        self._background_done = True
         with self._journal_group():
-            for table in self.tables:
-                table.tick()
+            for index, table in enumerate(self.tables):
+                if index not in self._reading:
+                    table.tick()
+                    self._ticked.add(index)
         batch, stats = Batch(fence_every=FENCE_EVERY), CycleStats()
         self.budget.start(self.cycles + 1)  # the allowance of the cycle that sends it
-        self._write_tables(batch, stats, set())
+        self._write_tables(batch, stats, set(), ahead=True)
         self._next = batch, stats
 
     def _journal_group(self) -> ExitStack:
@@ -201,11 +210,14 @@ class SupervisorProtocol:
             journals.enter_context(journal.group())
         return journals
 
-    def _write_tables(self, batch: Batch, stats: CycleStats, urgent: set[int]) -> None:
-        """Each table's output that may go now (`write_budget`) into `batch`."""
+    def _write_tables(self, batch: Batch, stats: CycleStats, urgent: set[int], ahead: bool = False) -> None:
+        """Each table's output that may go now (`write_budget`) into `batch`; `ahead` (from
+        `background`): only the scenes, the outboxes (chat, items, moves) are taken when the
+        batch is completed, so whatever a table has queued goes out with the very batch that
+        empties its outbox, and with its scene."""
         for index in self.budget.order(len(self.tables), urgent):
             table, rec = self.tables[index], self.reconcilers[index]
-            for line in self.pauses.notices.pop(index, []):
+            for line in () if ahead else self.pauses.notices.pop(index, []):
                 batch.post_chat(line)
             if table.paused or table.journal.trouble is not None:
                 # its outbox and scene wait: nothing shows that the journal lacks (a commit that
@@ -219,28 +231,34 @@ class SupervisorProtocol:
                 self._rebuild.discard(index)
                 commands += write_shell(batch, table.arena)
                 rec.forget()
-            out = table.outbox.drain()
-            rec.forget_cells(out.refresh)
+            out = None if ahead else table.outbox.drain()
+            if out is not None:
+                rec.forget_cells(out.refresh)
             scene = self._shown[index] = table.scene()
             commands += rec.write(batch, scene, table.private_viewers() if table.can_private else None)
             self.budget.spend(commands, now)
             stats.commands += commands
             stats.urgent += commands if now else 0
-            for line in out.chat:
-                batch.post_chat(line)
-            for player, text in out.private:
-                batch.tell(player, text)
-            for player, item_id, data, count in out.gives:
-                batch.give(player, (item_id, data), count)
-            for cell in out.clears:
-                batch.set_block(table.arena.frame.to_world(cell), Block(0))
-            for cell, block in out.puts:
-                batch.set_block(table.arena.frame.to_world(cell), block)
-            for player, spot in out.moves:
-                entity = self.registry.players().get(player)
-                if entity is not None:
-                    at = table.arena.frame.to_world(spot)
-                    batch.set_entity_pos(entity, at.x + 0.5, at.y, at.z + 0.5)
+            if out is not None:
+                self._write_outbox(batch, table, out)
+
+    def _write_outbox(self, batch: Batch, table: Table, out: Outbox) -> None:
+        """What the table queued besides its scene: chat, private words, items, moves."""
+        for line in out.chat:
+            batch.post_chat(line)
+        for player, text in out.private:
+            batch.tell(player, text)
+        for player, item_id, data, count in out.gives:
+            batch.give(player, (item_id, data), count)
+        for cell in out.clears:
+            batch.set_block(table.arena.frame.to_world(cell), Block(0))
+        for cell, block in out.puts:
+            batch.set_block(table.arena.frame.to_world(cell), block)
+        for player, spot in out.moves:
+            entity = self.registry.players().get(player)
+            if entity is not None:
+                at = table.arena.frame.to_world(spot)
+                batch.set_entity_pos(entity, at.x + 0.5, at.y, at.z + 0.5)
 
     def _add_polls(self, batch: Batch, wanted: list[dict[ReadKey, Sequence[Pos]]]) -> None:
         """The cycle's polls and reads, after every write."""
@@ -310,8 +328,8 @@ class SupervisorProtocol:
         self._check_journals()
         with self._journal_group():  # committed before the next write
             self._dispatch(polls)
-            if not self._ticked:
-                for table in self.tables:
+            for index, table in enumerate(self.tables):
+                if index not in self._ticked:
                     table.tick()
         return None
 

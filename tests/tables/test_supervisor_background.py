@@ -4,6 +4,8 @@ while a batch is in flight) and what it must never change.
 * Sans-I/O: `background` ticks every table once (and `absorb` then does not tick them
   again); what a tick journals is committed before the next batch carries its world
   changes, and those go out ahead of the next cycle's writes for input.
+* A table whose reads are in the batch ticks after they are taken (in `absorb`), never
+  while they are in flight: what it read describes the state it asked in.
 * A reconnect noticed on the shell's I/O thread (`note_reconnect`) is applied before the
   replies are absorbed: the world is probed and every player's name learnt afresh.
 * On the embedded world, the sync and asyncio shells with `background` play the same
@@ -16,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 from table_support import CYCLE_SECONDS, StepClock, shipped_arena, walk_into_booth
@@ -84,6 +87,31 @@ def test_background_ticks_once_commits_then_writes_ahead_of_the_next_cycle(tmp_p
     assert protocol.stats.commands > 0 and protocol.stats.urgent == 0  # no input: all bulk
     assert protocol.absorb() is None  # without `background`, absorb ticks (after the dispatch)
     assert ticks == ["background", "background", "absorb"]
+
+
+def test_a_table_reading_the_world_ticks_after_its_reads_are_taken(tmp_path: Path) -> None:
+    clock = StepClock()
+    journal = Journal(tmp_path / "journal.sqlite")
+    reading, other = (Table(shipped_arena(name=f"t{i}"), journal, clock, seed=1) for i in range(2))
+    protocol = SupervisorProtocol([reading, other])
+    calls: list[str] = []
+    cell = reading.arena.seats[0].wool_wall.cells[0]
+    reading.reads_wanted = lambda: {("wall", 0): [cell]}  # type: ignore[method-assign]
+    reading.on_reads = lambda results: calls.append("reading: reads")  # type: ignore[method-assign]
+    for name, table in (("reading", reading), ("other", other)):
+        tick = table.tick
+
+        def counted(name: str = name, tick: Callable[[], None] = tick) -> None:
+            calls.append(f"{name}: tick")
+            tick()
+
+        table.tick = counted  # type: ignore[method-assign]
+    answer(protocol.start_cycle())
+    protocol.background()
+    assert calls == ["other: tick"]  # the reading table waits for its reads
+    assert protocol.absorb() is None
+    assert calls == ["other: tick", "reading: reads", "reading: tick"]
+    journal.close()
 
 
 def test_a_reconnect_seen_on_the_io_thread_is_applied_before_the_replies(tmp_path: Path) -> None:
