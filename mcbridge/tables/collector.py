@@ -41,17 +41,14 @@ def settle() -> None:
 
 
 def collect_ahead() -> None:
-    """Run now the collection the next allocations would start anyway, once the young
-    generation is half full: `mcbridge run` calls it while a batch is in flight (the
-    supervisor's `while_waiting`), so collections land in the wait for the server's tick
-    instead of on a click's path. The same generations, at most as often as the thresholds
-    would run them (a full collection only when the collector was one middle collection
-    away from one)."""
+    """Run now the middle (or full) collection that the next young collection would cascade
+    into, once the young generation is half full: `mcbridge run` calls it while a batch is
+    in flight (the supervisor's `while_waiting`), so the costly collections land in the wait
+    for the server's tick instead of on a click's path. Young collections (cheap) are left to
+    the collector: running them early made more of them and more survivors (measured at 50
+    mixed tables: the collector's CPU per cycle went from 0.9 to 7.2 ms). The same
+    generations as the thresholds would run, a little earlier (a full one only when due)."""
     young, middle, old = gc.get_threshold()
     allocated, middles, fulls = gc.get_count()
-    if allocated < young // 2:
-        return
-    if middles < middle - 1:
-        gc.collect(0)
-    else:
+    if allocated >= young // 2 and middles >= middle - 1:
         gc.collect(2 if fulls >= old - 1 else 1)

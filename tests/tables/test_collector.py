@@ -42,9 +42,9 @@ def test_survivors_are_frozen_and_later_cycles_still_collected(restored_gc: None
     assert gone() is None
 
 
-def test_collect_ahead_runs_the_coming_collection_only_once_it_is_half_due(restored_gc: None) -> None:
-    """Below half the young threshold nothing runs; past it the young generation is
-    collected, or the middle one when that collection would have cascaded into it."""
+def test_collect_ahead_runs_only_the_costly_collection_that_is_coming(restored_gc: None) -> None:
+    """Nothing while the young generation is under half full or the next young collection
+    would stay young; past half, the middle collection it would have cascaded into."""
     seen: list[int] = []
 
     def record(phase: str, info: dict[str, int]) -> None:
@@ -55,15 +55,16 @@ def test_collect_ahead_runs_the_coming_collection_only_once_it_is_half_due(resto
     gc.collect(1)  # middle count back to 0
     gc.callbacks.append(record)
     try:
-        kept: list[list[int]] = [[] for _ in range(20_000)]
+        kept: list[list[int]] = [[] for _ in range(60_000)]
+        collector.collect_ahead()
+        assert seen == []  # past half, but the next young collection stays young: the collector's
+        gc.collect(0)
+        gc.collect(0)  # the second young collection since the middle one
+        seen.clear()
+        kept += [[] for _ in range(20_000)]
         collector.collect_ahead()
         assert seen == []  # a fifth of the way: not yet
         kept += [[] for _ in range(40_000)]
-        collector.collect_ahead()
-        assert seen == [0]
-        gc.collect(0)  # the second young collection since the middle one
-        seen.clear()
-        kept += [[] for _ in range(60_000)]
         collector.collect_ahead()
         assert seen == [1]  # the next young collection would have run the middle one too
     finally:
