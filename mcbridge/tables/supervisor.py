@@ -189,7 +189,8 @@ class SupervisorProtocol:
 
         A table whose reads are in the batch ticks in `absorb` instead, after its reads are
         taken, as without `background`: what it read always describes the state it asked in
-        (a Wool Bluff Reveal, say, must never see walls read for the previous one)."""
+        (a Wool Bluff Reveal, say, must never see walls read for the previous one). A table
+        that gets input ticks again in `absorb`, right after it, as without `background`."""
         if self._background_done:
             return
         self._background_done = True
@@ -329,7 +330,9 @@ class SupervisorProtocol:
         with self._journal_group():  # committed before the next write
             self._dispatch(polls)
             for index, table in enumerate(self.tables):
-                if index not in self._ticked:
+                # those with input tick (again) right after it, as without `background`: what an
+                # input sets going (a draw after a discard) goes out with the very next write
+                if index not in self._ticked or index in self._inputs:
                     table.tick()
         return None
 
