@@ -1,8 +1,8 @@
 """The supervisor's `background` work (the tables' clocks and the writes they cause, done
 while a batch is in flight) and what it must never change.
 
-* Sans-I/O: `background` ticks every table once (and `absorb` then does not tick them
-  again); what a tick journals is committed before the next batch carries its world
+* Sans-I/O: `background` ticks every table once (and `absorb` does not tick it again
+  without input); what a tick journals is committed before the next batch carries its world
   changes, and those go out ahead of the next cycle's writes for input.
 * A table whose reads are in the batch ticks after they are taken (in `absorb`), never
   while they are in flight: what it read describes the state it asked in.
@@ -65,28 +65,26 @@ def test_background_ticks_once_commits_then_writes_ahead_of_the_next_cycle(tmp_p
 
     table.tick = counted  # type: ignore[method-assign]
 
-    answer(protocol.start_cycle())
-    protocol.background()
-    protocol.background()  # once a cycle, however often a shell asks
-    assert ticks == ["background"] and table.state is not None  # the match started in the tick
     step[0] = "absorb"
-    assert protocol.absorb() is None and ticks == ["background"]  # absorb does not tick again
-    step[0] = "background"
+    answer(protocol.start_cycle())  # a cycle without `background`: the tables tick in absorb
+    assert protocol.absorb() is None and ticks == ["absorb"] and table.state is not None  # the match began
 
+    step[0] = "background"
     answer(protocol.start_cycle())
     protocol.background()  # the deal is journaled and committed before any write shows it
+    protocol.background()  # once a cycle, however often a shell asks
+    assert ticks == ["absorb", "background"]
     dealt = table.seq
     assert dealt > 0
     with sqlite3.connect(path) as other:  # another connection sees it: committed
         assert other.execute("SELECT count(*) FROM actions").fetchone()[0] == dealt
     step[0] = "absorb"
-    assert protocol.absorb() is None
+    assert protocol.absorb() is None and ticks == ["absorb", "background"]  # no input: not again
     names = answer(protocol.start_cycle())  # the next batch: the deal's world changes, then the polls
     polls = names.index("world.getPlayerIds")
     assert names[:polls].count("world.setSign") > 0
-    assert protocol.stats.commands > 0 and protocol.stats.urgent == 0  # no input: all bulk
-    assert protocol.absorb() is None  # without `background`, absorb ticks (after the dispatch)
-    assert ticks == ["background", "background", "absorb"]
+    assert protocol.stats.commands > 0 and protocol.stats.urgent == 0  # no input: all bulk, written ahead
+    assert protocol.absorb() is None and ticks == ["absorb", "background", "absorb"]
 
 
 def test_a_table_reading_the_world_ticks_after_its_reads_are_taken(tmp_path: Path) -> None:
