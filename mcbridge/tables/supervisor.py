@@ -274,7 +274,7 @@ class SupervisorProtocol:
             frame = table.arena.frame
             reads.append(
                 {
-                    key: [batch.get_block_with_data(frame.to_world(p)) for p in cells]
+                    key: read_cells(batch, frame, cells, with_data=self.region_reads)
                     for key, cells in cells_wanted.items()
                 }
             )
@@ -451,7 +451,8 @@ class Supervisor:
         self.protocol.forget()
 
     def step(self) -> CycleStats:
-        self.protocol.chat_all = ESCAPED in self.conn.capabilities()  # asked once per connection
+        caps = self.conn.capabilities()  # asked once per connection
+        self.protocol.chat_all, self.protocol.region_reads = ESCAPED in caps, BLOCKS_WITH_DATA in caps
         batch = self.protocol.start_cycle()
         sending = self._io.submit(self._send, batch)
         try:
@@ -498,7 +499,8 @@ class AsyncSupervisor:
         conn.on_reconnect.append(lambda _conn: self.protocol.note_reconnect())
 
     async def step(self) -> CycleStats:
-        self.protocol.chat_all = ESCAPED in await self.conn.capabilities()  # asked once per connection
+        caps = await self.conn.capabilities()  # asked once per connection
+        self.protocol.chat_all, self.protocol.region_reads = ESCAPED in caps, BLOCKS_WITH_DATA in caps
         batch = self.protocol.start_cycle()
         sending = asyncio.ensure_future(self._send(batch))
         await asyncio.sleep(0)  # the batch is written before the tables' own work blocks the loop
@@ -539,8 +541,3 @@ def _presence_mark(table: Table) -> tuple[object, ...]:
     seats = tuple((o.name, o.present) if o is not None else None for o in table.occupants)
     out = table.outbox
     return seats, len(out.chat), len(out.private), len(out.moves), len(out.gives)
-
-
-def _blocks(replies: list[Reply[Block]]) -> list[Block]:
-    """Read results; a failed read counts as air (the table then reports it, never guesses)."""
-    return [r.result() if r.ok else Block(0) for r in replies]
