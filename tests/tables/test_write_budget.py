@@ -170,5 +170,7 @@ def test_a_click_is_shown_by_the_next_write_while_every_other_table_waits(tmp_pa
         assert world.sign_lines(sign.x, sign.y, sign.z) == before
         stats = supervisor.step()  # the write draws it
         assert world.sign_lines(sign.x, sign.y, sign.z) != before
-        assert stats.deferred == 3 and set(supervisor.protocol.budget.waiting) == {0, 1, 3}
+        reading = supervisor.protocol._reading  # a table reading the world this cycle draws first
+        assert set(supervisor.protocol.budget.waiting) == {0, 1, 3} - reading != set()
+        assert stats.deferred == len(supervisor.protocol.budget.waiting)
     journal.close()
