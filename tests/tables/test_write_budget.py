@@ -167,10 +167,11 @@ def test_a_click_is_shown_by_the_next_write_while_every_other_table_waits(tmp_pa
             tables[t].notes[0] = (tables[t].seq, "a note nobody asked for")
         players[2, bidder].right_click(sign.x, sign.y, sign.z)
         supervisor.step()  # the poll sees the click
+        reading = set(supervisor.protocol._reading)  # a table reading the world draws first
         assert world.sign_lines(sign.x, sign.y, sign.z) == before
         stats = supervisor.step()  # the write draws it
         assert world.sign_lines(sign.x, sign.y, sign.z) != before
-        reading = supervisor.protocol._reading  # a table reading the world this cycle draws first
+        reading |= supervisor.protocol._reading
         assert set(supervisor.protocol.budget.waiting) == {0, 1, 3} - reading != set()
         assert stats.deferred == len(supervisor.protocol.budget.waiting)
     journal.close()
