@@ -20,9 +20,14 @@ one process here (and its GIL), which makes the figures pessimistic, not optimis
 Active rows (`--mode active`, see tables_active.py): 4 players per table playing by chat as
 fast as the rules allow, the controller in its own process, the same clicks measured. Each
 active row also prints its slowest 1% of cycles by CPU: their CPU, time in the garbage
-collector, writes and inputs (clicks and chat lines), to tell a burst of play from a
-collection. `--profile` there profiles the controller process over the measured cycles
-(its figures are then slowed by it) and prints its commands per cycle by name.
+collector, writes (and of those, the writes of tables with input), tables whose output
+waited (`mcbridge.tables.write_budget`), inputs (clicks and chat lines) and the CPU of each
+phase, to tell a burst of play from a collection. Active CPU is the controller process's (all
+its threads); "path" is the CPU on a click's path, from a cycle's replies to the next batch
+encoded (absorb, start_cycle, encode; the protocol's `background` overlaps the wait): on a
+loaded machine compare it and the CPU, which do not stretch with the load as ticks do.
+`--profile` there profiles the controller process over the measured cycles (its figures
+are then slowed by it) and prints its commands per cycle by name.
 Mixed rows (`--mode mixed`): the same, with the tables dealt round-robin over every game
 that has a table kit (each game's shipped arena and player count, its own chat commands).
 
@@ -244,7 +249,8 @@ def main() -> None:
               f"4 players per table (Briscola 5) playing by chat as fast as the rules allow; clicks on "
               f"Wool Bluff COLOUR signs (ticks of {tick_ms:.0f} ms); controller in its own process")
         header = (f"{'tables':>6} {'players':>7} {'clicks':>6} {'skip':>4} {'p50':>4} {'p99':>4} {'max':>4}  "
-                  f"{'cycle p50':>9} {'cycle p99':>9} {'cpu p50':>8} {'cpu p99':>8} {'writes/cycle':>12} "
+                  f"{'cycle p50':>9} {'cycle p99':>9} {'cpu p50':>8} {'cpu p99':>8} {'path p50':>8} {'path p99':>8} "
+                  f"{'writes/cycle':>12} "
                   f"{'actions/s':>9} {'world TPS':>9}")
         rows = []
         with tempfile.TemporaryDirectory() as tmp:
@@ -258,6 +264,7 @@ def main() -> None:
                 print(f"{row['tables']:>6} {row['players']:>7} {row['samples']:>6} {row['skipped']:>4} "
                       f"{row['p50']:>4.0f} {row['p99']:>4.0f} {row['max']:>4.0f}  {row['cycle_p50_ms']:>7.1f}ms "
                       f"{row['cycle_p99_ms']:>7.1f}ms {row['cpu_p50_ms']:>6.1f}ms {row['cpu_p99_ms']:>6.1f}ms "
+                      f"{row['path_p50_ms']:>6.1f}ms {row['path_p99_ms']:>6.1f}ms "
                       f"{row['commands']:>12.1f} {row['actions_per_s']:>9.1f} {row['server_tps']:>9.1f}", flush=True)
                 print(f"{'':>6}   {row['slowest']}", flush=True)
                 if profile:

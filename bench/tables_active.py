@@ -247,9 +247,9 @@ def controller_process(port: int, count: int, journal: str, stats: str, measure:
         db = Journal(journal)
         tables = [Table(a, db, time.monotonic, seed=i, can_give="give" in caps, can_tell="tell" in caps,
                         start_delay=0.2, hold=0.2, reveal_hold=0.2) for i, a in enumerate(arenas)]
-        supervisor = Supervisor(conn, tables)
+        supervisor = Supervisor(conn, tables, while_waiting=collector.collect_ahead if settle_gc else None)
         if settle_gc:
-            collector.settle()  # as `mcbridge run` does
+            collector.settle()  # as `mcbridge run` does (and its collections ahead, while waiting)
         sent: collections.Counter[str] = collections.Counter()  # with `profile`: commands by name
         said: collections.Counter[str] = collections.Counter()  # and public chat by how it starts
         if profile:
@@ -276,25 +276,78 @@ def controller_process(port: int, count: int, journal: str, stats: str, measure:
                 gc_now[0] += time.thread_time() - gc_now[1]
 
         gc.callbacks.append(gc_timer)
+        phases = time_phases()
+        phase_cpu: list[dict[str, float]] = []
         chats: list[int] = []
+        urgent: list[int] = []  # per cycle: the writes of tables with input (or reads)
+        deferred: list[int] = []  # per cycle: tables whose changed output waited
         while not stop.is_set():
             gc_now[0] = 0.0
-            started, thread_cpu = time.perf_counter(), time.thread_time()
+            phases.clear()
+            started, process_cpu = time.perf_counter(), time.process_time()
             cycle = profiler.runcall(supervisor.step) if profiler and measure.is_set() else supervisor.step()
             if measure.is_set():
                 cycles.append(time.perf_counter() - started)
-                cpu.append(time.thread_time() - thread_cpu)
+                cpu.append(time.process_time() - process_cpu)  # every thread's (the shell's I/O thread too)
                 commands.append(cycle.commands)
                 chats.append(cycle.chats + cycle.hits)
+                urgent.append(cycle.urgent)
+                deferred.append(cycle.deferred)
                 gc_seconds.append(gc_now[0])
+                phase_cpu.append(dict(phases))
         Path(stats).write_text(json.dumps({"cycles": cycles, "cpu": cpu, "commands": commands, "inputs": chats,
-                                           "gc": gc_seconds, "tracked": len(gc.get_objects()),
+                                           "urgent": urgent, "deferred": deferred,
+                                           "gc": gc_seconds, "phases": phase_cpu, "tracked": len(gc.get_objects()),
                                            "collections": [g["collections"] for g in gc.get_stats()]}))
         if profiler and profile:
             profiler.dump_stats(profile)
             Path(profile + ".commands.json").write_text(json.dumps({"cycles": len(cycles), "sent": dict(sent),
                                                                         "said": said.most_common(8)}))
         db.close()
+
+
+#: The controller's work by phase, timed per cycle (CPU): (what, class, method)
+PHASES = (
+    # the click's path: from the replies to the next batch encoded (not `background`, which overlaps the wait)
+    ("path", "mcbridge.tables.supervisor", "SupervisorProtocol", "absorb"),
+    ("path", "mcbridge.tables.supervisor", "SupervisorProtocol", "start_cycle"),
+    ("path", "mcbridge.world.pipeline", "Pipeline", "encode"),
+    ("dispatch", "mcbridge.tables.supervisor", "SupervisorProtocol", "_dispatch"),
+    ("tick", "mcbridge.tables.table", "Table", "tick"),
+    ("render", "mcbridge.tables.table", "Table", "scene"),
+    ("reconcile", "mcbridge.tables.reconcile", "Reconciler", "write"),
+    ("journal", "mcbridge.tables.journal", "Journal", "_flush"),
+    ("encode", "mcbridge.world.pipeline", "Pipeline", "encode"),
+)
+
+
+def time_phases() -> dict[str, float]:
+    """Wrap the controller's phases (class-wide, in the controller process only) to add their
+    CPU time into the returned dict, which the caller clears every cycle. Nested calls of the
+    same phase count once (the outermost)."""
+    import importlib
+
+    spent: dict[str, float] = {}
+    for what, module, cls_name, method in PHASES:
+        cls = getattr(importlib.import_module(module), cls_name, None)
+        if cls is None or not hasattr(cls, method):
+            continue
+        inner = getattr(cls, method)
+        depth = [0]
+
+        def timed(*args: Any, _inner: Any = inner, _what: str = what, _depth: list[int] = depth, **kw: Any) -> Any:
+            if _depth[0]:
+                return _inner(*args, **kw)
+            _depth[0] += 1
+            began = time.thread_time()
+            try:
+                return _inner(*args, **kw)
+            finally:
+                _depth[0] -= 1
+                spent[_what] = spent.get(_what, 0.0) + time.thread_time() - began
+
+        setattr(cls, method, timed)
+    return spent
 
 
 COLOUR_TEXT = {tuple(locale("en").lines("wool_bluff.sign.colour", colour=c))[1]: c for c in COLOURS}
@@ -339,6 +392,12 @@ def seat_everyone(world: EmbeddedHandle, arenas: list[Arena]) -> dict[str, tuple
             player.hold(276)  # a diamond sword
             seated[name] = (player, t, booth)
     return seated
+
+
+def phase_line(cycles: list[dict[str, float]]) -> str:
+    """Mean CPU ms per phase over these cycles (see `PHASES`)."""
+    return " ".join(f"{what} {1000 * statistics.fmean(c.get(what, 0.0) for c in cycles):.1f}"
+                    for what in dict.fromkeys(what for what, *_ in PHASES))
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -409,9 +468,14 @@ def run_active_row(world_factory: Any, count: int, samples: int, tps: float, tmp
     slowest = (f"slowest 1% of cycles by CPU ({len(slow)}): "
                f"cpu {1000 * statistics.fmean(cpu[i] for i in slow):.1f} ms, "
                f"gc {1000 * statistics.fmean(data['gc'][i] for i in slow):.1f} ms, "
-               f"writes {statistics.fmean(commands[i] for i in slow):.0f}, "
-               f"inputs {statistics.fmean(data['inputs'][i] for i in slow):.1f}; all cycles: gc "
-               f"{1000 * statistics.fmean(data['gc']):.2f} ms, inputs {statistics.fmean(data['inputs']):.1f}; "
+               f"writes {statistics.fmean(commands[i] for i in slow):.0f} "
+               f"(for input {statistics.fmean(data['urgent'][i] for i in slow):.0f}), "
+               f"deferred {statistics.fmean(data['deferred'][i] for i in slow):.1f}, "
+               f"inputs {statistics.fmean(data['inputs'][i] for i in slow):.1f}, "
+               f"{phase_line([data['phases'][i] for i in slow])}; all cycles: {phase_line(data['phases'])}, gc "
+               f"{1000 * statistics.fmean(data['gc']):.2f} ms, inputs {statistics.fmean(data['inputs']):.1f}, "
+               f"writes for input {statistics.fmean(data['urgent']):.0f}, "
+               f"deferred {statistics.fmean(data['deferred']):.1f}; "
                f"{data['tracked']} objects tracked at the end, collections by generation {data['collections']}")
     return {
         "tables": count,
@@ -426,6 +490,8 @@ def run_active_row(world_factory: Any, count: int, samples: int, tps: float, tmp
         "cycle_p99_ms": 1000 * percentile(cycles, 99),
         "cpu_p50_ms": 1000 * percentile(cpu, 50),
         "cpu_p99_ms": 1000 * percentile(cpu, 99),
+        "path_p50_ms": 1000 * percentile([c.get("path", 0.0) for c in data["phases"]], 50),
+        "path_p99_ms": 1000 * percentile([c.get("path", 0.0) for c in data["phases"]], 99),
         "commands": statistics.fmean(commands) if commands else 0.0,
         "actions_per_s": actions / elapsed,
         "typed_per_s": typed / elapsed,

@@ -214,7 +214,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             )
         names = ", ".join(f"{a.name} ({a.game})" for a in arenas)
         print(f"running {names} on {args.host}:{args.port} (journal {args.journal}); Ctrl-C stops", flush=True)
-        supervisor = Supervisor(conn, tables)
+        supervisor = Supervisor(conn, tables, while_waiting=collector.collect_ahead)
         until = lambda: False  # noqa: E731
         stats_url = args.db or f"sqlite:///{args.journal}.stats"
         if args.web:

@@ -38,3 +38,17 @@ def settle() -> None:
     gc.freeze()
     _, middle, _ = gc.get_threshold()
     gc.set_threshold(YOUNG_THRESHOLD, middle, OLD_THRESHOLD)
+
+
+def collect_ahead() -> None:
+    """Run now the middle (or full) collection that the next young collection would cascade
+    into, once the young generation is half full: `mcbridge run` calls it while a batch is
+    in flight (the supervisor's `while_waiting`), so the costly collections land in the wait
+    for the server's tick instead of on a click's path. Young collections (cheap) are left to
+    the collector: running them early made more of them and more survivors (measured at 50
+    mixed tables: the collector's CPU per cycle went from 0.9 to 7.2 ms). The same
+    generations as the thresholds would run, a little earlier (a full one only when due)."""
+    young, middle, old = gc.get_threshold()
+    allocated, middles, fulls = gc.get_count()
+    if allocated >= young // 2 and middles >= middle - 1:
+        gc.collect(2 if fulls >= old - 1 else 1)

@@ -12,6 +12,11 @@ The supervisor is sans-I/O, the way `websockets` splits protocol and I/O:
 (`absorb`, which may ask for one more round: names of players it has not met); it never
 touches a socket or a clock. `Supervisor` (sync `Connection`) and `AsyncSupervisor`
 (`AsyncConnection`) are the shells that send the batches and loop.
+
+A click's path never waits behind bulk work (issue 12 item 7): while a batch is in flight
+the shells run the protocol's `background` (the tables' clocks and the writes they cause),
+and in each write the tables with input go first and always, the rest within a bulk
+allowance (`mcbridge.tables.write_budget`).
 """
 
 from __future__ import annotations
@@ -20,16 +25,19 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable, Sequence
+from concurrent import futures
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 
 from mcpi.vec3 import Vec3
 
-from mcbridge.tables.kit import ReadKey
+from mcbridge.tables.kit import ReadKey, Scene
 from mcbridge.tables.pause import JOURNAL, WORLD, Pauses
 from mcbridge.tables.reconcile import Reconciler
 from mcbridge.tables.shell import PROBE_EVERY, ShellWatch, write_shell
-from mcbridge.tables.table import Table
+from mcbridge.tables.table import Outbox, Table
+from mcbridge.tables.write_budget import WriteBudget
 from mcbridge.world.aconnection import AsyncConnection
 from mcbridge.world.blocks import Block
 from mcbridge.world.commands import Batch, BlockChange
@@ -57,6 +65,8 @@ class CycleStats:
     commands: int = 0
     hits: int = 0
     chats: int = 0
+    deferred: int = 0  # tables whose changed output waits for a later write (`write_budget`)
+    urgent: int = 0  # of `commands`, those of tables with input or reads this cycle
 
 
 @dataclass
@@ -100,6 +110,16 @@ class SupervisorProtocol:
         self._rebuild: set[int] = set()  # tables whose shell the next write puts back
         self._probe_due = True  # the first cycle checks the world has the arenas
         self._polls: _Polls | None = None
+        self.budget = WriteBudget()
+        self._inputs: set[int] = set()  # tables that got input in the last dispatch: they write first
+        self._shown: list[Scene | None] = [None] * len(self.tables)  # each table's scene last written
+        self._index = {id(t): i for i, t in enumerate(self.tables)}
+        self._everything = False  # the next write is a full re-render of every table (after forget)
+        self._next: tuple[Batch, CycleStats] | None = None  # the next write, begun by `background`
+        self._background_done = False  # `background` ran this cycle
+        self._ticked: set[int] = set()  # tables ticked in `background` this cycle (not again in `absorb`)
+        self._reading: set[int] = set()  # tables whose reads are in this cycle's batch
+        self._reconnect_seen = False  # set by `note_reconnect` (the I/O thread), applied here
         #: One chat poll for everyone (`events.chat.posts`) instead of one per player: only on a
         #: server that escapes reply fields (capability `escaped`), where a `|` typed in a message
         #: cannot forge a record from someone else. The shells set it from the capabilities.
@@ -111,6 +131,7 @@ class SupervisorProtocol:
         """Re-render everything on the next write (after a reconnect the world may be stale)."""
         for r in self.reconcilers:
             r.forget()
+        self._everything = True
 
     def reconnected(self) -> None:
         """The world may have restarted: re-render, probe the shells, and learn every
@@ -120,38 +141,128 @@ class SupervisorProtocol:
         self.online = None
         self._probe_due = True
 
+    def note_reconnect(self) -> None:
+        """The connection reconnected (called on the shell's I/O thread, while `background`
+        may run): applied as `reconnected` before the next reply is absorbed."""
+        self._reconnect_seen = True
+
+    def _apply_reconnect(self) -> None:
+        if self._reconnect_seen:
+            self._reconnect_seen = False
+            self.reconnected()
+
     def start_cycle(self) -> Batch:
-        """This cycle's one write: every table's changes, then the polls."""
-        self.stats = stats = CycleStats()
-        batch = Batch(fence_every=FENCE_EVERY)
-        for index, (table, rec) in enumerate(zip(self.tables, self.reconcilers, strict=True)):
-            for line in self.pauses.notices.pop(index, []):
+        """This cycle's one write: every table's changes, then the polls.
+
+        Tables with input (or reads) this cycle write first and always; the others' changes
+        share a bulk allowance and may wait a few cycles (`write_budget`). What `background`
+        wrote ahead goes first."""
+        self._apply_reconnect()
+        self._background_done, self._ticked = False, set()
+        if self._next is not None:
+            (batch, self.stats), self._next = self._next, None
+        else:
+            batch, self.stats = Batch(fence_every=FENCE_EVERY), CycleStats()
+            self.budget.start(self.cycles)
+        # asked before the writes: a table that reads the world this cycle must draw its scene first
+        wanted = [table.reads_wanted() for table in self.tables]
+        self._reading = {i for i, w in enumerate(wanted) if w}
+        urgent = self._inputs | self._reading | self._rebuild
+        if self._everything:
+            urgent |= set(range(len(self.tables)))
+            self._everything = False
+        self._inputs = set()
+        self._write_tables(batch, self.stats, urgent)
+        self.stats.deferred = len(self.budget.waiting)
+        self._add_polls(batch, wanted)
+        return batch
+
+    def background(self) -> None:
+        """The work no reply is needed for, which a shell does while the batch is in flight
+        (the server answers on its next tick, up to 50 ms later): the tables' clocks (chance,
+        library bots, timeouts, a match's end, reset and the next start), their journal
+        commit, and the next write for the tables that changed by it, within the bulk
+        allowance. So a click's path (its poll's reply, dispatch, its table's write) never
+        waits behind bulk work. Optional: without it `absorb` ticks the tables, as before.
+        Journaled before the world is told, as always: the commit ends the tick, the writes
+        go out with the next batch.
+
+        A table whose reads are in the batch ticks in `absorb` instead, after its reads are
+        taken, as without `background`: what it read always describes the state it asked in
+        (a Wool Bluff Reveal, say, must never see walls read for the previous one). A table
+        that gets input ticks again in `absorb`, right after it, as without `background`."""
+        if self._background_done:
+            return
+        self._background_done = True
+        with self._journal_group():
+            for index, table in enumerate(self.tables):
+                if index not in self._reading:
+                    table.tick()
+                    self._ticked.add(index)
+        batch, stats = Batch(fence_every=FENCE_EVERY), CycleStats()
+        self.budget.start(self.cycles + 1)  # the allowance of the cycle that sends it
+        self._write_tables(batch, stats, set(), ahead=True)
+        self._next = batch, stats
+
+    def _journal_group(self) -> ExitStack:
+        """One commit per journal for what is applied inside (see `Journal.group`)."""
+        journals = ExitStack()
+        for journal in {id(t.journal): t.journal for t in self.tables}.values():
+            journals.enter_context(journal.group())
+        return journals
+
+    def _write_tables(self, batch: Batch, stats: CycleStats, urgent: set[int], ahead: bool = False) -> None:
+        """Each table's output that may go now (`write_budget`) into `batch`; `ahead` (from
+        `background`): only the scenes, the outboxes (chat, items, moves) are taken when the
+        batch is completed, so whatever a table has queued goes out with the very batch that
+        empties its outbox, and with its scene."""
+        for index in self.budget.order(len(self.tables), urgent):
+            table, rec = self.tables[index], self.reconcilers[index]
+            for line in () if ahead else self.pauses.notices.pop(index, []):
                 batch.post_chat(line)
-            if table.paused:
-                continue  # its outbox and scene wait: nothing shows that the journal lacks
+            if table.paused or table.journal.trouble is not None:
+                # its outbox and scene wait: nothing shows that the journal lacks (a commit that
+                # failed just now pauses the table at the next absorb; until then, this holds it)
+                continue
+            now = index in urgent
+            if table.scene_changed(self._shown[index]) and not self.budget.admit(index, now):
+                continue  # its output waits as a whole, chat with the scene
+            commands = 0
             if index in self._rebuild:
                 self._rebuild.discard(index)
-                stats.commands += write_shell(batch, table.arena)
+                commands += write_shell(batch, table.arena)
                 rec.forget()
-            out = table.outbox.drain()
-            rec.forget_cells(out.refresh)
-            scene = table.scene()
-            stats.commands += rec.write(batch, scene, table.private_viewers() if table.can_private else None)
-            for line in out.chat:
-                batch.post_chat(line)
-            for player, text in out.private:
-                batch.tell(player, text)
-            for player, item_id, data, count in out.gives:
-                batch.give(player, (item_id, data), count)
-            for cell in out.clears:
-                batch.set_block(table.arena.frame.to_world(cell), Block(0))
-            for cell, block in out.puts:
-                batch.set_block(table.arena.frame.to_world(cell), block)
-            for player, spot in out.moves:
-                entity = self.registry.players().get(player)
-                if entity is not None:
-                    at = table.arena.frame.to_world(spot)
-                    batch.set_entity_pos(entity, at.x + 0.5, at.y, at.z + 0.5)
+            out = None if ahead else table.outbox.drain()
+            if out is not None:
+                rec.forget_cells(out.refresh)
+            scene = self._shown[index] = table.scene()
+            commands += rec.write(batch, scene, table.private_viewers() if table.can_private else None)
+            self.budget.spend(commands, now)
+            stats.commands += commands
+            stats.urgent += commands if now else 0
+            if out is not None:
+                self._write_outbox(batch, table, out)
+
+    def _write_outbox(self, batch: Batch, table: Table, out: Outbox) -> None:
+        """What the table queued besides its scene: chat, private words, items, moves."""
+        for line in out.chat:
+            batch.post_chat(line)
+        for player, text in out.private:
+            batch.tell(player, text)
+        for player, item_id, data, count in out.gives:
+            batch.give(player, (item_id, data), count)
+        for cell in out.clears:
+            batch.set_block(table.arena.frame.to_world(cell), Block(0))
+        for cell, block in out.puts:
+            batch.set_block(table.arena.frame.to_world(cell), block)
+        for player, spot in out.moves:
+            entity = self.registry.players().get(player)
+            if entity is not None:
+                at = table.arena.frame.to_world(spot)
+                batch.set_entity_pos(entity, at.x + 0.5, at.y, at.z + 0.5)
+
+    def _add_polls(self, batch: Batch, wanted: list[dict[ReadKey, Sequence[Pos]]]) -> None:
+        """The cycle's polls and reads, after every write."""
         shells = []  # after the writes, so a shell rebuilt in this batch reads back whole
         if self._probe_due or self.cycles % PROBE_EVERY == 0:
             self._probe_due = False
@@ -159,12 +270,12 @@ class SupervisorProtocol:
         seated = {o.name for t in self.tables for o in t.occupants if o is not None}
         guard = self.cycles % GUARD_EVERY == GUARD_EVERY - 1
         reads = []
-        for table in self.tables:
+        for table, cells_wanted in zip(self.tables, wanted, strict=True):
             frame = table.arena.frame
             reads.append(
                 {
                     key: read_cells(batch, frame, cells, with_data=self.region_reads)
-                    for key, cells in table.reads_wanted().items()
+                    for key, cells in cells_wanted.items()
                 }
             )
         self._polls = _Polls(
@@ -184,12 +295,13 @@ class SupervisorProtocol:
         )
         if any(t.can_see_placements for t in self.tables):  # who put or broke what, before the reads
             self._polls.placed, self._polls.broken = batch.poll_placed(), batch.poll_broken()
-        return batch
 
     def absorb(self) -> Batch | None:
         """Take the replies of the batch just sent. Returns a follow-up batch to send (the
         shell probe after a reconnect, the names of new players, needed before their clicks
-        can be dispatched) or None when the cycle is done (the tables have then ticked)."""
+        can be dispatched) or None when the cycle is done (the tables have then ticked: in
+        `background`, or here after the dispatch when the shell did not call it)."""
+        self._apply_reconnect()
         polls = self._polls
         assert polls is not None, "absorb() without start_cycle()"
         if self._probe_due:  # reconnected during this batch: probe the world before anything ticks
@@ -215,12 +327,13 @@ class SupervisorProtocol:
                 self.tables[index].on_world_emptied()
         self.pauses.set_all(WORLD, False)  # a cycle went through: the world answers
         self._check_journals()
-        with ExitStack() as journals:  # one commit per journal per cycle, before the next write
-            for journal in {id(t.journal): t.journal for t in self.tables}.values():
-                journals.enter_context(journal.group())
+        with self._journal_group():  # committed before the next write
             self._dispatch(polls)
-            for table in self.tables:
-                table.tick()
+            for index, table in enumerate(self.tables):
+                # those with input tick (again) right after it, as without `background`: what an
+                # input sets going (a draw after a discard) goes out with the very next write
+                if index not in self._ticked or index in self._inputs:
+                    table.tick()
         return None
 
     def world_lost(self) -> None:
@@ -255,10 +368,13 @@ class SupervisorProtocol:
                 online[player] = Pos.of(where.result())
         if online != self.online:  # nobody moved a block or came or went: nothing to tell the tables
             self.online = online
-            for table, area in zip(self.tables, self.areas, strict=True):
+            for index, (table, area) in enumerate(zip(self.tables, self.areas, strict=True)):
                 frame = table.arena.frame
                 inside = {n: frame.to_local(p) for n, p in online.items() if p is not None and area.contains(p)}
+                before = _presence_mark(table)
                 table.on_presence(online.keys(), inside)
+                if _presence_mark(table) != before:  # someone sat, left, came back or was guarded out
+                    self._inputs.add(index)
         for event in polls.hits.result() if polls.hits.ok else []:
             name = self.registry.name_of(event.entityId)
             if name is None:
@@ -267,6 +383,7 @@ class SupervisorProtocol:
             at = Pos.of(event.pos)
             owner = self.hit_owner.get(at)
             if owner is not None:
+                self._inputs.add(self._index[id(owner)])
                 owner.on_hit(owner.arena.frame.to_local(at), name)
         seated: dict[str, Table] | None = None  # after the clicks, which may seat someone
         for posts in polls.chats:
@@ -276,7 +393,9 @@ class SupervisorProtocol:
                     continue
                 stats.chats += 1
                 seated = self._seated() if seated is None else seated
-                self._chat_table(speaker, online, seated).on_chat(speaker, post.message)
+                table = self._chat_table(speaker, online, seated)
+                self._inputs.add(self._index[id(table)])
+                table.on_chat(speaker, post.message)
         for kind, changes in (("placed", polls.placed), ("broken", polls.broken)):
             for change in changes.result() if changes is not None and changes.ok else []:
                 self._block_changed(kind, change)
@@ -297,8 +416,9 @@ class SupervisorProtocol:
     def _block_changed(self, kind: str, change: BlockChange) -> None:
         """A player placed or broke a block: to the table whose arena holds it, with who."""
         at = Pos.of(change.pos)
-        for table, area in zip(self.tables, self.areas, strict=True):
+        for index, (table, area) in enumerate(zip(self.tables, self.areas, strict=True)):
             if table.can_see_placements and area.contains(at):
+                self._inputs.add(index)
                 name = self.registry.name_of(change.entity_id)
                 table.on_block_change(kind, table.arena.frame.to_local(at), name, change.block)
                 return
@@ -307,10 +427,17 @@ class SupervisorProtocol:
 class Supervisor:
     """The sync shell: one `Connection`, one cycle per `step()`."""
 
-    def __init__(self, conn: Connection, tables: Sequence[Table]) -> None:
+    def __init__(self, conn: Connection, tables: Sequence[Table],
+                 while_waiting: Callable[[], None] | None = None) -> None:
+        """`while_waiting`: the application's own work for the wait, after the tables' (such
+        as `collector.collect_ahead`, which only a program may decide on)."""
         self.conn = conn
         self.protocol = SupervisorProtocol(tables)
-        conn.on_reconnect.append(lambda _conn: self.protocol.reconnected())
+        self.while_waiting = while_waiting
+        conn.on_reconnect.append(lambda _conn: self.protocol.note_reconnect())
+        #: sends each cycle's batch and waits for its replies while this thread does the
+        #: protocol's `background` work (the socket wait releases the GIL)
+        self._io = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mcbridge-io")
 
     @property
     def tables(self) -> list[Table]:
@@ -326,14 +453,24 @@ class Supervisor:
     def step(self) -> CycleStats:
         caps = self.conn.capabilities()  # asked once per connection
         self.protocol.chat_all, self.protocol.region_reads = ESCAPED in caps, BLOCKS_WITH_DATA in caps
-        batch: Batch | None = self.protocol.start_cycle()
-        while batch is not None:
-            try:
-                self.conn.run_batch(batch.items, batch.fence_every)
-            except CommandFailed as exc:
-                log.warning("a world write failed: %s", exc)
-            batch = self.protocol.absorb()
+        batch = self.protocol.start_cycle()
+        sending = self._io.submit(self._send, batch)
+        try:
+            self.protocol.background()
+            if self.while_waiting is not None:
+                self.while_waiting()
+        finally:  # never leave the connection mid-batch (its own timeouts bound this wait)
+            futures.wait([sending])
+        sending.result()
+        while (follow_up := self.protocol.absorb()) is not None:
+            self._send(follow_up)
         return self.protocol.stats
+
+    def _send(self, batch: Batch) -> None:
+        try:
+            self.conn.run_batch(batch.items, batch.fence_every)
+        except CommandFailed as exc:
+            log.warning("a world write failed: %s", exc)
 
     def run(self, until: Callable[[], bool], max_seconds: float, min_cycle: float = 0.0) -> None:
         """Cycle until `until()` is true or the time is up (every wait is bounded)."""
@@ -359,19 +496,28 @@ class AsyncSupervisor:
     def __init__(self, conn: AsyncConnection, tables: Sequence[Table]) -> None:
         self.conn = conn
         self.protocol = SupervisorProtocol(tables)
-        conn.on_reconnect.append(lambda _conn: self.protocol.reconnected())
+        conn.on_reconnect.append(lambda _conn: self.protocol.note_reconnect())
 
     async def step(self) -> CycleStats:
         caps = await self.conn.capabilities()  # asked once per connection
         self.protocol.chat_all, self.protocol.region_reads = ESCAPED in caps, BLOCKS_WITH_DATA in caps
-        batch: Batch | None = self.protocol.start_cycle()
-        while batch is not None:
-            try:
-                await self.conn.run_batch(batch.items, batch.fence_every)
-            except CommandFailed as exc:
-                log.warning("a world write failed: %s", exc)
-            batch = self.protocol.absorb()
+        batch = self.protocol.start_cycle()
+        sending = asyncio.ensure_future(self._send(batch))
+        await asyncio.sleep(0)  # the batch is written before the tables' own work blocks the loop
+        try:
+            self.protocol.background()  # the replies wait in the socket meanwhile
+        finally:
+            await asyncio.wait([sending])
+        sending.result()
+        while (follow_up := self.protocol.absorb()) is not None:
+            await self._send(follow_up)
         return self.protocol.stats
+
+    async def _send(self, batch: Batch) -> None:
+        try:
+            await self.conn.run_batch(batch.items, batch.fence_every)
+        except CommandFailed as exc:
+            log.warning("a world write failed: %s", exc)
 
     async def run(self, until: Callable[[], bool], max_seconds: float, min_cycle: float = 0.0) -> None:
         loop = asyncio.get_running_loop()
@@ -387,3 +533,11 @@ class AsyncSupervisor:
                 self.protocol.world_lost()
                 await asyncio.sleep(0.2)
             await asyncio.sleep(max(0.0, min_cycle - (loop.time() - started)))
+
+
+def _presence_mark(table: Table) -> tuple[object, ...]:
+    """What presence can change at a table and a player waits to see: who sits (and is
+    there), and what it says or does to someone (a guard's move, a private word)."""
+    seats = tuple((o.name, o.present) if o is not None else None for o in table.occupants)
+    out = table.outbox
+    return seats, len(out.chat), len(out.private), len(out.moves), len(out.gives)

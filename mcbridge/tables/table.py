@@ -647,12 +647,11 @@ class Table:
         self.kit.on_reads(results)
 
     # -- output ---------------------------------------------------------------------------
-    def scene(self) -> Scene:
-        """The desired world; rendered again only when something it shows has changed, since
-        the supervisor asks every table every cycle and most cycles change nothing."""
-        now = self.clock()
-        countdown = self.lobby_countdown(now)
-        key = (
+    def _scene_inputs(self) -> tuple[int | None, tuple[Any, ...]]:
+        """The lobby countdown and everything the scene shows: the scene is rendered again
+        only when this changes."""
+        countdown = self.lobby_countdown(self.clock())
+        return countdown, (
             self.match_id,
             self.seq,
             countdown,
@@ -662,6 +661,17 @@ class Table:
             tuple(self._notes()),
             self.stats_desk.board if self.stats_desk else (),
         )
+
+    def scene_changed(self, shown: Scene | None) -> bool:
+        """Whether `scene()` would differ from `shown` (the scene the world was last given):
+        as cheap as the cache check, so the supervisor can defer a change before rendering it
+        (`mcbridge.tables.write_budget`)."""
+        return shown is not self._scene or self._scene_inputs()[1] != self._scene_key
+
+    def scene(self) -> Scene:
+        """The desired world; rendered again only when something it shows has changed, since
+        the supervisor asks every table every cycle and most cycles change nothing."""
+        countdown, key = self._scene_inputs()
         if key != self._scene_key:
             scene = self.kit.render(self.view(countdown))
             notes = [self._note_part(booth, text) for booth, text in self._notes()]

@@ -40,3 +40,33 @@ def test_survivors_are_frozen_and_later_cycles_still_collected(restored_gc: None
         if gone() is None:
             break
     assert gone() is None
+
+
+def test_collect_ahead_runs_only_the_costly_collection_that_is_coming(restored_gc: None) -> None:
+    """Nothing while the young generation is under half full or the next young collection
+    would stay young; past half, the middle collection it would have cascaded into."""
+    seen: list[int] = []
+
+    def record(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            seen.append(info["generation"])
+
+    gc.set_threshold(100_000, 3, 1000)  # nothing automatic while the test allocates
+    gc.collect(1)  # middle count back to 0
+    gc.callbacks.append(record)
+    try:
+        kept: list[list[int]] = [[] for _ in range(60_000)]
+        collector.collect_ahead()
+        assert seen == []  # past half, but the next young collection stays young: the collector's
+        gc.collect(0)
+        gc.collect(0)  # the second young collection since the middle one
+        seen.clear()
+        kept += [[] for _ in range(20_000)]
+        collector.collect_ahead()
+        assert seen == []  # a fifth of the way: not yet
+        kept += [[] for _ in range(40_000)]
+        collector.collect_ahead()
+        assert seen == [1]  # the next young collection would have run the middle one too
+    finally:
+        gc.callbacks.remove(record)
+    assert len(kept) == 120_000
