@@ -35,6 +35,7 @@ from mcbridge.games.dice_bluff.actions import (
     Roll,
     RoundStarted,
     SetAside,
+    shared,
     sorted_dice,
 )
 from mcbridge.games.dice_bluff.ladder import CHALLENGE, Ladder, face_label, is_wild_bid, ladder, matching
@@ -46,6 +47,25 @@ if TYPE_CHECKING:
 
 _FACE_SET = frozenset(FACES)
 _INT_ONLY = frozenset({int})
+
+# The recurring actions and events, one object per value (actions.shared): only ever
+# called with ints the rules checked or built.
+_rolled = shared(Roll)
+_opener_chosen = shared(FirstOpenerChosen, 64)
+_round_started = shared(RoundStarted)
+_dice_rolled = shared(DiceRolled, 256)
+_bid_made = shared(BidMade)
+_challenged = shared(Challenged)
+_dice_lost = shared(DiceLost)
+_eliminated = shared(Eliminated)
+
+
+def _cup(rng: Rng, dice: int) -> tuple[int, ...]:
+    """`dice` dice rolled, sorted: the draws of `rng.roll(dice)`, the one-die cup (every
+    seat's last die, every die of a one-die match) without the list and the sort."""
+    if dice == 1:
+        return (rng.below(6) + 1,)
+    return tuple(sorted(rng.roll(dice)))
 
 
 class DiceBluffState(State):
@@ -172,7 +192,7 @@ class DiceBluffState(State):
     def _sample_chance(self, rng: Rng) -> Action:
         if self.phase == "roll":
             seat = self._next_to_roll()
-            return Roll(seat, tuple(sorted(rng.roll(self.dice[seat]))))
+            return _rolled(seat, _cup(rng, self.dice[seat]))
         if self.phase == "reroll":
             assert self.turn is not None
             return Reroll(self.turn, sorted_dice(rng.roll(len(self.hidden[self.turn] or []))))
@@ -192,11 +212,13 @@ class DiceBluffState(State):
 
     # -- transitions ----------------------------------------------------------------------
     def _first_seat(self, seat: int) -> list[Event]:
-        return [FirstOpenerChosen(seat), *self._start_round(seat)]
+        return [_opener_chosen(seat), *self._start_round(seat)]
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         phase = self.phase
         if phase == "bid":
+            assert self.turn is not None
+            seat = self.turn  # == seat (apply checked), as the int the events and history keep
             if isinstance(action, Bid):
                 return self._bid(seat, action)
             if isinstance(action, Challenge):
@@ -218,7 +240,7 @@ class DiceBluffState(State):
         self.history = []
         self.must_raise = False
         self.phase = "roll"
-        events: list[Event] = [RoundStarted(self.round, opener, self.dice_in_play)]
+        events: list[Event] = [_round_started(self.round, opener, sum(self.dice))]
         if self.palifico_round:
             events.append(PalificoStarted(opener))
         return events
@@ -244,15 +266,16 @@ class DiceBluffState(State):
         expected = self._next_to_roll()
         if action.seat != expected:
             raise IllegalAction("roll_out_of_order", seat=action.seat, expected=expected)
-        self._check_faces(action.dice, self.dice[action.seat])
+        dice = self.dice
+        self._check_faces(action.dice, dice[expected])
         hidden = self.hidden
-        hidden[action.seat] = sorted(action.dice)
-        for seat, dice in enumerate(self.dice):
-            if dice and hidden[seat] is None:
+        hidden[expected] = sorted(action.dice)
+        for seat in range(expected + 1, len(dice)):  # the seats before it have rolled
+            if dice[seat] and hidden[seat] is None:
                 break
         else:
             self.phase = "bid"  # every seat still in has rolled
-        return [DiceRolled(action.seat, len(action.dice))]
+        return [_dice_rolled(expected, dice[expected])]
 
     def _set_aside(self, seat: int, action: SetAside) -> list[Event]:
         if not self.rules.set_aside:
@@ -298,7 +321,7 @@ class DiceBluffState(State):
         self.history.append((seat, count, face))
         self.must_raise = False
         self.turn = next_active(seat, self.dice)
-        return [BidMade(seat, count, rungs.labels[at])]
+        return [_bid_made(seat, count, rungs.labels[at])]
 
     def _refusal(self, action: Bid, rungs: Ladder, start: int) -> IllegalAction:
         """The most useful reason a bid is not allowed."""
@@ -328,34 +351,36 @@ class DiceBluffState(State):
             raise IllegalAction("nothing_to_challenge")
         if self.must_raise:
             raise IllegalAction("must_raise_after_set_aside")
-        rules, palifico, dice = self.game.rules, self.palifico_round, self.dice
-        label = face_label(bid.face, rules, palifico)
-        aside = self.aside
-        shown = [tuple(sorted((cup or []) + aside[s])) if dice[s] else () for s, cup in enumerate(self.hidden)]
-        face, wild = bid.face, rules.wild_face
+        rules, palifico, dice, aside = self.game.rules, self.palifico_round, self.dice, self.aside
+        count, face = bid.count, bid.face
+        wild = is_wild_bid(face, rules, palifico)
+        label = rules.wild_label if wild else str(face)  # face_label()
+        shown = tuple(
+            [
+                (tuple(sorted((cup or []) + aside[s])) if aside[s] else tuple(sorted(cup or ()))) if dice[s] else ()
+                for s, cup in enumerate(self.hidden)
+            ]
+        )
         actual = sum([d.count(face) for d in shown])  # matching(), on tuples: counted in C
-        if not palifico and face != wild:
-            actual += sum([d.count(wild) for d in shown])
-        events: list[Event] = [
-            Challenged(seat, bidder, bid.count, label),
-            Revealed(bid.count, label, actual, tuple(shown)),
-        ]
+        if not palifico and not wild:
+            actual += sum([d.count(rules.wild_face) for d in shown])
+        events: list[Event] = [_challenged(seat, bidder, count, label), Revealed(count, label, actual, shown)]
 
-        one_or_difference = 1 if rules.penalty == "one" else abs(actual - bid.count)
-        if actual < bid.count:
-            losses, reason = {bidder: one_or_difference}, "under"
-        elif actual > bid.count:
-            losses, reason = {seat: one_or_difference}, "over"
+        one_or_difference = 1 if rules.penalty == "one" else abs(actual - count)
+        if actual < count:
+            losses, reason = [(bidder, one_or_difference)], "under"
+        elif actual > count:
+            losses, reason = [(seat, one_or_difference)], "over"
         elif rules.exact == "all_others":
-            losses, reason = {s: 1 for s in self.active_seats() if s != bidder}, "exact"
+            losses, reason = [(s, 1) for s, d in enumerate(dice) if d and s != bidder], "exact"
         else:
-            losses, reason = {seat: 1}, "exact"
+            losses, reason = [(seat, 1)], "exact"
 
         # [decided here] nobody pays more dice than they own
-        paid = [(loser, min(n, dice[loser])) for loser, n in sorted(losses.items())]
+        paid = [(loser, min(n, dice[loser])) for loser, n in losses]  # in seat order
         self.last_reveal = {
             "round": self.round,
-            "bid": {"count": bid.count, "face": bid.face, "wild": is_wild_bid(bid.face, rules, palifico)},
+            "bid": {"count": count, "face": face, "wild": wild},
             "bidder": bidder,
             "challenger": seat,
             "actual": actual,
@@ -365,32 +390,34 @@ class DiceBluffState(State):
         }
         dropped_to_one: list[int] = []
         for loser, lost in paid:
-            dice[loser] -= lost
-            events.append(DiceLost(loser, lost, dice[loser], reason))
-            if dice[loser] == 0:
+            left = dice[loser] = dice[loser] - lost
+            events.append(_dice_lost(loser, lost, left, reason))
+            if not left:
                 self.eliminated_round[loser] = self.round
-                events.append(Eliminated(loser, self.round))
-            elif dice[loser] == 1 and not self.palifico_used[loser]:
+                events.append(_eliminated(loser, self.round))
+            elif left == 1 and not self.palifico_used[loser]:
                 dropped_to_one.append(loser)
 
-        left = self.active_seats()
-        if len(left) <= 1:
+        still_in = [s for s, d in enumerate(dice) if d]
+        if len(still_in) <= 1:
             self.phase = "over"
             self.turn = None
-            return [*events, MatchOver(tuple(left), tuple(self.dice))]
+            events.append(MatchOver(tuple(still_in), tuple(dice)))
+            return events
 
         # [decided] (spec) the player who lost dice opens; on an exact hit the seat after the
         # bidder (the challenger), in each case skipping players who are out.
-        opener = seat if reason == "exact" else next(iter(losses))
-        if not self.dice[opener]:
-            opener = next_active(opener, self.dice)
+        opener = seat if reason == "exact" else losses[0][0]
+        if not dice[opener]:
+            opener = next_active(opener, dice)
         # [decided here] Palifico follows the first drop to one die; if several players drop
         # at once (only possible with exact=all_others) they all use up their palifico.
-        self.palifico_round = self.rules.palifico and bool(dropped_to_one)
+        self.palifico_round = rules.palifico and bool(dropped_to_one)
         if self.palifico_round:
             for s in dropped_to_one:
                 self.palifico_used[s] = True
-        return events + self._start_round(opener)
+        events += self._start_round(opener)
+        return events
 
     # -- views and results ----------------------------------------------------------------
     def _view(self, seat: int | None) -> dict[str, Any]:
