@@ -60,6 +60,10 @@ _dice_lost = shared(DiceLost)
 _eliminated = shared(Eliminated)
 
 
+#: seat -> to_act() while it bids
+_BIDDER: dict[int, frozenset[int]] = {}
+
+
 def _cup(rng: Rng, dice: int) -> tuple[int, ...]:
     """`dice` dice rolled, sorted: the draws of `rng.roll(dice)`, the one-die cup (every
     seat's last die, every die of a one-die match) without the list and the sort."""
@@ -172,8 +176,12 @@ class DiceBluffState(State):
     def to_act(self) -> frozenset[int]:
         phase = self.phase
         if phase == "bid":
-            assert self.turn is not None
-            return only(self.turn)
+            try:  # asked twice or more per action: a subscript, not a call to only()
+                return _BIDDER[self.turn]  # type: ignore[index]  # None fails below
+            except KeyError:
+                assert self.turn is not None
+                found = _BIDDER[self.turn] = only(self.turn)
+                return found
         return NOBODY if phase == "over" else ONLY_CHANCE  # first_opener, roll, reroll
 
     def _legal_actions(self, seat: int) -> list[Action]:
@@ -183,9 +191,8 @@ class DiceBluffState(State):
         # [decided here] a short ladder is listed bid by bid (cheapest to scan and to pick
         # from); a longer one as one count range per face, lowest raise first (six entries
         # instead of up to 480). Callers handle both: a ladder shrinks as dice are lost.
-        listing = rungs.listing(start)
-        actions: list[Action] = [*listing, CHALLENGE] if self.bid is not None and not self.must_raise else list(listing)
-        if self._can_set_aside(seat):
+        actions: list[Action] = list(rungs.listing(start, self.bid is not None and not self.must_raise))
+        if self.game.rules.set_aside and self._can_set_aside(seat):
             actions += _set_asides(tuple(sorted(self.hidden[seat] or ())))
         return actions
 
@@ -317,7 +324,13 @@ class DiceBluffState(State):
             at = rungs.position.get(action, -1) if type(count) is int and type(face) is int else -1
         if at < start:
             raise self._refusal(action, rungs, start)
-        self.bid, self.bidder = action, seat
+        bid = rungs.bids[at]  # the ladder's own (equal) object, which the memo below knows
+        memo = self._rungs  # (standing, dice in play, palifico, ladder, start) from _ladder()
+        if self.bid is not None and memo is not None:
+            # A raise stays on the same ladder (dice in play, palifico and its face are fixed
+            # once a bid stands), so the next lowest raise is the next rung: no search.
+            self._rungs = (bid, memo[1], memo[2], rungs, at + 1)
+        self.bid, self.bidder = bid, seat
         self.history.append((seat, count, face))
         self.must_raise = False
         self.turn = next_active(seat, self.dice)
