@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, compress, repeat
 from typing import TYPE_CHECKING, Any
 
 from mcbridge.core import Action, Event, IllegalAction, Rng, State
@@ -38,7 +38,7 @@ from mcbridge.games.dice_bluff.actions import (
     shared,
     sorted_dice,
 )
-from mcbridge.games.dice_bluff.ladder import CHALLENGE, Ladder, face_label, is_wild_bid, ladder, matching
+from mcbridge.games.dice_bluff.ladder import Ladder, face_label, is_wild_bid, ladder, matching
 
 if TYPE_CHECKING:
     from mcbridge.games.dice_bluff.game import DiceBluff
@@ -50,7 +50,6 @@ _INT_ONLY = frozenset({int})
 
 # The recurring actions and events, one object per value (actions.shared): only ever
 # called with ints the rules checked or built.
-_rolled = shared(Roll)
 _opener_chosen = shared(FirstOpenerChosen, 64)
 _round_started = shared(RoundStarted)
 _dice_rolled = shared(DiceRolled, 256)
@@ -58,6 +57,26 @@ _bid_made = shared(BidMade)
 _challenged = shared(Challenged)
 _dice_lost = shared(DiceLost)
 _eliminated = shared(Eliminated)
+_revealed = shared(Revealed)  # small matches reveal the same dice again and again
+_match_over = shared(MatchOver, 256)
+
+
+#: (seat, sorted cup) -> the Roll that draws it, and id -> that Roll for the ones the rules
+#: drew: `_roll` skips the face check for a Roll it made itself (the dict keeps each one
+#: alive, so an id here is never another object's). Bounded: past it, Rolls are built.
+_ROLLS: dict[tuple[int, tuple[int, ...]], Roll] = {}
+_DRAWN: dict[int, Roll] = {}
+_ROLLS_KEPT = 4096
+
+
+def _rolled(seat: int, cup: tuple[int, ...]) -> Roll:
+    try:
+        return _ROLLS[seat, cup]
+    except KeyError:
+        roll = Roll(seat, cup)
+        if len(_ROLLS) < _ROLLS_KEPT:
+            _ROLLS[seat, cup] = _DRAWN[id(roll)] = roll
+        return roll
 
 
 #: seat -> to_act() while it bids
@@ -241,8 +260,10 @@ class DiceBluffState(State):
     def _start_round(self, opener: int) -> list[Event]:
         self.round += 1
         self.opener = self.turn = opener
-        self.hidden = [None] * len(self.players)
-        self.aside = [[] for _ in self.players]
+        n = len(self.players)
+        self.hidden = [None] * n
+        if any(self.aside) or len(self.aside) != n:  # else the empty lists stay (never changed in place)
+            self.aside = [[] for _ in range(n)]
         self.bid = self.bidder = None
         self.history = []
         self.must_raise = False
@@ -274,7 +295,8 @@ class DiceBluffState(State):
         if action.seat != expected:
             raise IllegalAction("roll_out_of_order", seat=action.seat, expected=expected)
         dice = self.dice
-        self._check_faces(action.dice, dice[expected])
+        if len(action.dice) != dice[expected] or _DRAWN.get(id(action)) is not action:
+            self._check_faces(action.dice, dice[expected])  # not a Roll the rules drew
         hidden = self.hidden
         hidden[expected] = sorted(action.dice)
         for seat in range(expected + 1, len(dice)):  # the seats before it have rolled
@@ -368,37 +390,38 @@ class DiceBluffState(State):
         count, face = bid.count, bid.face
         wild = is_wild_bid(face, rules, palifico)
         label = rules.wild_label if wild else str(face)  # face_label()
-        shown = tuple(
-            [
-                (tuple(sorted((cup or []) + aside[s])) if aside[s] else tuple(sorted(cup or ()))) if dice[s] else ()
-                for s, cup in enumerate(self.hidden)
-            ]
-        )
-        actual = sum([d.count(face) for d in shown])  # matching(), on tuples: counted in C
+        hidden = self.hidden
+        if any(aside):  # cup and set-aside together, per seat
+            cups = [sorted((cup or []) + out) if d else () for cup, out, d in zip(hidden, aside, dice, strict=True)]
+        else:
+            cups = [sorted(cup or ()) if d else () for cup, d in zip(hidden, dice, strict=True)]
+        shown = tuple(map(tuple, cups))
+        # matching(), on tuples: counted in C
+        actual = sum(map(tuple.count, shown, repeat(face)))
         if not palifico and not wild:
-            actual += sum([d.count(rules.wild_face) for d in shown])
-        events: list[Event] = [_challenged(seat, bidder, count, label), Revealed(count, label, actual, shown)]
+            actual += sum(map(tuple.count, shown, repeat(rules.wild_face)))
+        events: list[Event] = [_challenged(seat, bidder, count, label), _revealed(count, label, actual, shown)]
 
         one_or_difference = 1 if rules.penalty == "one" else abs(actual - count)
         if actual < count:
-            losses, reason = [(bidder, one_or_difference)], "under"
+            losers, lose, reason = [bidder], one_or_difference, "under"
         elif actual > count:
-            losses, reason = [(seat, one_or_difference)], "over"
+            losers, lose, reason = [seat], one_or_difference, "over"
         elif rules.exact == "all_others":
-            losses, reason = [(s, 1) for s, d in enumerate(dice) if d and s != bidder], "exact"
+            losers, lose, reason = [s for s, d in enumerate(dice) if d and s != bidder], 1, "exact"
         else:
-            losses, reason = [(seat, 1)], "exact"
+            losers, lose, reason = [seat], 1, "exact"
 
         # [decided here] nobody pays more dice than they own
-        paid = [(loser, min(n, dice[loser])) for loser, n in losses]  # in seat order
+        paid = [(loser, min(lose, dice[loser])) for loser in losers]  # in seat order
         self.last_reveal = {
             "round": self.round,
             "bid": {"count": count, "face": face, "wild": wild},
             "bidder": bidder,
             "challenger": seat,
             "actual": actual,
-            "dice": [list(d) for d in shown],
-            "losses": {str(s): lost for s, lost in paid},
+            "dice": list(map(list, shown)),
+            "losses": {str(loser): lost for loser, lost in paid},
             "reason": reason,
         }
         dropped_to_one: list[int] = []
@@ -411,16 +434,16 @@ class DiceBluffState(State):
             elif left == 1 and not self.palifico_used[loser]:
                 dropped_to_one.append(loser)
 
-        still_in = [s for s, d in enumerate(dice) if d]
+        still_in = list(compress(range(len(dice)), dice))
         if len(still_in) <= 1:
             self.phase = "over"
             self.turn = None
-            events.append(MatchOver(tuple(still_in), tuple(dice)))
+            events.append(_match_over(tuple(still_in), tuple(dice)))
             return events
 
         # [decided] (spec) the player who lost dice opens; on an exact hit the seat after the
         # bidder (the challenger), in each case skipping players who are out.
-        opener = seat if reason == "exact" else losses[0][0]
+        opener = seat if reason == "exact" else losers[0]
         if not dice[opener]:
             opener = next_active(opener, dice)
         # [decided here] Palifico follows the first drop to one die; if several players drop
