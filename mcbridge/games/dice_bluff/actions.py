@@ -181,7 +181,7 @@ EVENT_TYPES: tuple[type[Event], ...] = (
 def shared(cls: Callable[..., _T], size: int = 4096) -> Callable[..., _T]:
     """`cls(...)`, one object per distinct value: actions and events are immutable values and
     most recur match after match (seat 2 rolls five dice, seat 0 bids two 4s), so a lookup
-    replaces building a frozen dataclass for every action (a third of the cost of a short
-    match). [decided here] Only for values the rules built themselves from checked ints and
+    (about 1,600 instructions) replaces building a frozen dataclass (about 7,700 for a
+    four-field event, under valgrind). [decided here] Only for values the rules built themselves from checked ints and
     strs: a memo key does not tell True from 1, so never for what a caller handed in."""
     return lru_cache(maxsize=size)(cls)
