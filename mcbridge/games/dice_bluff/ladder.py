@@ -69,15 +69,19 @@ class Ladder(NamedTuple):
     by_id: dict[int, int]
     labels: tuple[str, ...]
     ranged: dict[int, tuple[ActionRange, ...]]  # start position -> `ranges(start)`, filled on use
-    listed: dict[int, tuple[Bid | ActionRange, ...]]  # start position -> `listing(start)`
+    #: (start position, challenge) -> `listing(start, challenge)`, filled on use
+    listed: dict[tuple[int, bool], tuple[Bid | ActionRange | Challenge, ...]]
 
-    def listing(self, start: int) -> tuple[Bid | ActionRange, ...]:
+    def listing(self, start: int, challenge: bool = False) -> tuple[Bid | ActionRange | Challenge, ...]:
         """The bids of a legal list from `start` on: one by one for a few (up to
-        PLAIN_UP_TO), else `ranges(start)`; kept per start position."""
-        found = self.listed.get(start)
+        PLAIN_UP_TO), else `ranges(start)`; then CHALLENGE if `challenge`. Kept per start
+        position: a legal list is this, copied (plus set-asides where the rules have them)."""
+        key = (start, challenge)
+        found = self.listed.get(key)
         if found is None:
             bids = self.bids[start:]
-            found = self.listed[start] = tuple(bids) if len(bids) <= PLAIN_UP_TO else self.ranges(start)
+            found = tuple(bids) if len(bids) <= PLAIN_UP_TO else self.ranges(start)
+            found = self.listed[key] = (*found, CHALLENGE) if challenge else found
         return found
 
     def ranges(self, start: int) -> tuple[ActionRange, ...]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, compress, repeat
 from typing import TYPE_CHECKING, Any
 
 from mcbridge.core import Action, Event, IllegalAction, Rng, State
@@ -35,9 +35,10 @@ from mcbridge.games.dice_bluff.actions import (
     Roll,
     RoundStarted,
     SetAside,
+    shared,
     sorted_dice,
 )
-from mcbridge.games.dice_bluff.ladder import CHALLENGE, Ladder, face_label, is_wild_bid, ladder, matching
+from mcbridge.games.dice_bluff.ladder import Ladder, face_label, is_wild_bid, ladder, matching
 
 if TYPE_CHECKING:
     from mcbridge.games.dice_bluff.game import DiceBluff
@@ -46,6 +47,48 @@ if TYPE_CHECKING:
 
 _FACE_SET = frozenset(FACES)
 _INT_ONLY = frozenset({int})
+
+# The recurring actions and events, one object per value (actions.shared): only ever
+# called with ints the rules checked or built.
+_opener_chosen = shared(FirstOpenerChosen, 64)
+_round_started = shared(RoundStarted)
+_dice_rolled = shared(DiceRolled, 256)
+_bid_made = shared(BidMade)
+_challenged = shared(Challenged)
+_dice_lost = shared(DiceLost)
+_eliminated = shared(Eliminated)
+_revealed = shared(Revealed)  # small matches reveal the same dice again and again
+_match_over = shared(MatchOver, 256)
+
+
+#: (seat, sorted cup) -> the Roll that draws it, and id -> that Roll for the ones the rules
+#: drew: `_roll` skips the face check for a Roll it made itself (the dict keeps each one
+#: alive, so an id here is never another object's). Bounded: past it, Rolls are built.
+_ROLLS: dict[tuple[int, tuple[int, ...]], Roll] = {}
+_DRAWN: dict[int, Roll] = {}
+_ROLLS_KEPT = 4096
+
+
+def _rolled(seat: int, cup: tuple[int, ...]) -> Roll:
+    try:
+        return _ROLLS[seat, cup]
+    except KeyError:
+        roll = Roll(seat, cup)
+        if len(_ROLLS) < _ROLLS_KEPT:
+            _ROLLS[seat, cup] = _DRAWN[id(roll)] = roll
+        return roll
+
+
+#: seat -> to_act() while it bids
+_BIDDER: dict[int, frozenset[int]] = {}
+
+
+def _cup(rng: Rng, dice: int) -> tuple[int, ...]:
+    """`dice` dice rolled, sorted: the draws of `rng.roll(dice)`, the one-die cup (every
+    seat's last die, every die of a one-die match) without the list and the sort."""
+    if dice == 1:
+        return (rng.below(6) + 1,)
+    return tuple(sorted(rng.roll(dice)))
 
 
 class DiceBluffState(State):
@@ -152,8 +195,12 @@ class DiceBluffState(State):
     def to_act(self) -> frozenset[int]:
         phase = self.phase
         if phase == "bid":
-            assert self.turn is not None
-            return only(self.turn)
+            try:  # asked twice or more per action: a subscript, not a call to only()
+                return _BIDDER[self.turn]  # type: ignore[index]  # None fails below
+            except KeyError:
+                assert self.turn is not None
+                found = _BIDDER[self.turn] = only(self.turn)
+                return found
         return NOBODY if phase == "over" else ONLY_CHANCE  # first_opener, roll, reroll
 
     def _legal_actions(self, seat: int) -> list[Action]:
@@ -163,16 +210,15 @@ class DiceBluffState(State):
         # [decided here] a short ladder is listed bid by bid (cheapest to scan and to pick
         # from); a longer one as one count range per face, lowest raise first (six entries
         # instead of up to 480). Callers handle both: a ladder shrinks as dice are lost.
-        listing = rungs.listing(start)
-        actions: list[Action] = [*listing, CHALLENGE] if self.bid is not None and not self.must_raise else list(listing)
-        if self._can_set_aside(seat):
+        actions: list[Action] = list(rungs.listing(start, self.bid is not None and not self.must_raise))
+        if self.game.rules.set_aside and self._can_set_aside(seat):
             actions += _set_asides(tuple(sorted(self.hidden[seat] or ())))
         return actions
 
     def _sample_chance(self, rng: Rng) -> Action:
         if self.phase == "roll":
             seat = self._next_to_roll()
-            return Roll(seat, tuple(sorted(rng.roll(self.dice[seat]))))
+            return _rolled(seat, _cup(rng, self.dice[seat]))
         if self.phase == "reroll":
             assert self.turn is not None
             return Reroll(self.turn, sorted_dice(rng.roll(len(self.hidden[self.turn] or []))))
@@ -192,11 +238,13 @@ class DiceBluffState(State):
 
     # -- transitions ----------------------------------------------------------------------
     def _first_seat(self, seat: int) -> list[Event]:
-        return [FirstOpenerChosen(seat), *self._start_round(seat)]
+        return [_opener_chosen(seat), *self._start_round(seat)]
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         phase = self.phase
         if phase == "bid":
+            assert self.turn is not None
+            seat = self.turn  # == seat (apply checked), as the int the events and history keep
             if isinstance(action, Bid):
                 return self._bid(seat, action)
             if isinstance(action, Challenge):
@@ -212,13 +260,15 @@ class DiceBluffState(State):
     def _start_round(self, opener: int) -> list[Event]:
         self.round += 1
         self.opener = self.turn = opener
-        self.hidden = [None] * len(self.players)
-        self.aside = [[] for _ in self.players]
+        n = len(self.players)
+        self.hidden = [None] * n
+        if any(self.aside) or len(self.aside) != n:  # else the empty lists stay (never changed in place)
+            self.aside = [[] for _ in range(n)]
         self.bid = self.bidder = None
         self.history = []
         self.must_raise = False
         self.phase = "roll"
-        events: list[Event] = [RoundStarted(self.round, opener, self.dice_in_play)]
+        events: list[Event] = [_round_started(self.round, opener, sum(self.dice))]
         if self.palifico_round:
             events.append(PalificoStarted(opener))
         return events
@@ -244,15 +294,17 @@ class DiceBluffState(State):
         expected = self._next_to_roll()
         if action.seat != expected:
             raise IllegalAction("roll_out_of_order", seat=action.seat, expected=expected)
-        self._check_faces(action.dice, self.dice[action.seat])
+        dice = self.dice
+        if len(action.dice) != dice[expected] or _DRAWN.get(id(action)) is not action:
+            self._check_faces(action.dice, dice[expected])  # not a Roll the rules drew
         hidden = self.hidden
-        hidden[action.seat] = sorted(action.dice)
-        for seat, dice in enumerate(self.dice):
-            if dice and hidden[seat] is None:
+        hidden[expected] = sorted(action.dice)
+        for seat in range(expected + 1, len(dice)):  # the seats before it have rolled
+            if dice[seat] and hidden[seat] is None:
                 break
         else:
             self.phase = "bid"  # every seat still in has rolled
-        return [DiceRolled(action.seat, len(action.dice))]
+        return [_dice_rolled(expected, dice[expected])]
 
     def _set_aside(self, seat: int, action: SetAside) -> list[Event]:
         if not self.rules.set_aside:
@@ -294,11 +346,17 @@ class DiceBluffState(State):
             at = rungs.position.get(action, -1) if type(count) is int and type(face) is int else -1
         if at < start:
             raise self._refusal(action, rungs, start)
-        self.bid, self.bidder = action, seat
+        bid = rungs.bids[at]  # the ladder's own (equal) object, which the memo below knows
+        memo = self._rungs  # (standing, dice in play, palifico, ladder, start) from _ladder()
+        if self.bid is not None and memo is not None:
+            # A raise stays on the same ladder (dice in play, palifico and its face are fixed
+            # once a bid stands), so the next lowest raise is the next rung: no search.
+            self._rungs = (bid, memo[1], memo[2], rungs, at + 1)
+        self.bid, self.bidder = bid, seat
         self.history.append((seat, count, face))
         self.must_raise = False
         self.turn = next_active(seat, self.dice)
-        return [BidMade(seat, count, rungs.labels[at])]
+        return [_bid_made(seat, count, rungs.labels[at])]
 
     def _refusal(self, action: Bid, rungs: Ladder, start: int) -> IllegalAction:
         """The most useful reason a bid is not allowed."""
@@ -328,69 +386,74 @@ class DiceBluffState(State):
             raise IllegalAction("nothing_to_challenge")
         if self.must_raise:
             raise IllegalAction("must_raise_after_set_aside")
-        rules, palifico, dice = self.game.rules, self.palifico_round, self.dice
-        label = face_label(bid.face, rules, palifico)
-        aside = self.aside
-        shown = [tuple(sorted((cup or []) + aside[s])) if dice[s] else () for s, cup in enumerate(self.hidden)]
-        face, wild = bid.face, rules.wild_face
-        actual = sum([d.count(face) for d in shown])  # matching(), on tuples: counted in C
-        if not palifico and face != wild:
-            actual += sum([d.count(wild) for d in shown])
-        events: list[Event] = [
-            Challenged(seat, bidder, bid.count, label),
-            Revealed(bid.count, label, actual, tuple(shown)),
-        ]
-
-        one_or_difference = 1 if rules.penalty == "one" else abs(actual - bid.count)
-        if actual < bid.count:
-            losses, reason = {bidder: one_or_difference}, "under"
-        elif actual > bid.count:
-            losses, reason = {seat: one_or_difference}, "over"
-        elif rules.exact == "all_others":
-            losses, reason = {s: 1 for s in self.active_seats() if s != bidder}, "exact"
+        rules, palifico, dice, aside = self.game.rules, self.palifico_round, self.dice, self.aside
+        count, face = bid.count, bid.face
+        wild = is_wild_bid(face, rules, palifico)
+        label = rules.wild_label if wild else str(face)  # face_label()
+        hidden = self.hidden
+        if any(aside):  # cup and set-aside together, per seat
+            cups = [sorted((cup or []) + out) if d else () for cup, out, d in zip(hidden, aside, dice, strict=True)]
         else:
-            losses, reason = {seat: 1}, "exact"
+            cups = [sorted(cup or ()) if d else () for cup, d in zip(hidden, dice, strict=True)]
+        shown = tuple(map(tuple, cups))
+        # matching(), on tuples: counted in C
+        actual = sum(map(tuple.count, shown, repeat(face)))
+        if not palifico and not wild:
+            actual += sum(map(tuple.count, shown, repeat(rules.wild_face)))
+        events: list[Event] = [_challenged(seat, bidder, count, label), _revealed(count, label, actual, shown)]
+
+        one_or_difference = 1 if rules.penalty == "one" else abs(actual - count)
+        if actual < count:
+            losers, lose, reason = [bidder], one_or_difference, "under"
+        elif actual > count:
+            losers, lose, reason = [seat], one_or_difference, "over"
+        elif rules.exact == "all_others":
+            losers, lose, reason = [s for s, d in enumerate(dice) if d and s != bidder], 1, "exact"
+        else:
+            losers, lose, reason = [seat], 1, "exact"
 
         # [decided here] nobody pays more dice than they own
-        paid = [(loser, min(n, dice[loser])) for loser, n in sorted(losses.items())]
+        paid = [(loser, min(lose, dice[loser])) for loser in losers]  # in seat order
         self.last_reveal = {
             "round": self.round,
-            "bid": {"count": bid.count, "face": bid.face, "wild": is_wild_bid(bid.face, rules, palifico)},
+            "bid": {"count": count, "face": face, "wild": wild},
             "bidder": bidder,
             "challenger": seat,
             "actual": actual,
-            "dice": [list(d) for d in shown],
-            "losses": {str(s): lost for s, lost in paid},
+            "dice": list(map(list, shown)),
+            "losses": {str(loser): lost for loser, lost in paid},
             "reason": reason,
         }
         dropped_to_one: list[int] = []
         for loser, lost in paid:
-            dice[loser] -= lost
-            events.append(DiceLost(loser, lost, dice[loser], reason))
-            if dice[loser] == 0:
+            left = dice[loser] = dice[loser] - lost
+            events.append(_dice_lost(loser, lost, left, reason))
+            if not left:
                 self.eliminated_round[loser] = self.round
-                events.append(Eliminated(loser, self.round))
-            elif dice[loser] == 1 and not self.palifico_used[loser]:
+                events.append(_eliminated(loser, self.round))
+            elif left == 1 and not self.palifico_used[loser]:
                 dropped_to_one.append(loser)
 
-        left = self.active_seats()
-        if len(left) <= 1:
+        still_in = list(compress(range(len(dice)), dice))
+        if len(still_in) <= 1:
             self.phase = "over"
             self.turn = None
-            return [*events, MatchOver(tuple(left), tuple(self.dice))]
+            events.append(_match_over(tuple(still_in), tuple(dice)))
+            return events
 
         # [decided] (spec) the player who lost dice opens; on an exact hit the seat after the
         # bidder (the challenger), in each case skipping players who are out.
-        opener = seat if reason == "exact" else next(iter(losses))
-        if not self.dice[opener]:
-            opener = next_active(opener, self.dice)
+        opener = seat if reason == "exact" else losers[0]
+        if not dice[opener]:
+            opener = next_active(opener, dice)
         # [decided here] Palifico follows the first drop to one die; if several players drop
         # at once (only possible with exact=all_others) they all use up their palifico.
-        self.palifico_round = self.rules.palifico and bool(dropped_to_one)
+        self.palifico_round = rules.palifico and bool(dropped_to_one)
         if self.palifico_round:
             for s in dropped_to_one:
                 self.palifico_used[s] = True
-        return events + self._start_round(opener)
+        events += self._start_round(opener)
+        return events
 
     # -- views and results ----------------------------------------------------------------
     def _view(self, seat: int | None) -> dict[str, Any]:
