@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from mcbridge import games
-from mcbridge.core import IllegalAction
+from mcbridge.core import IllegalAction, OptionError
 from mcbridge.games.wool_bluff.actions import Reveal
 
 WOOL = games.load("wool_bluff")
@@ -58,3 +58,13 @@ def test_chance_acts_as_seat_minus_one_in_what_a_match_reports(name: str) -> Non
     assert state.to_act() == {-1}
     assert state.view(None)["header"]["to_act"] == [-1]
     assert state.view(0)["header"]["to_act"] == [-1]
+
+
+def test_names_up_to_thirty_two_characters_play_and_the_refusal_says_so() -> None:
+    """32 is the cap a refusal quotes to players (twice a Minecraft name, room for a bot's
+    label); a name of exactly 32 plays and 33 is refused."""
+    game = games.load("wool_bluff")
+    assert game.new_match(["x" * 32, "b"], 1).players[0] == "x" * 32
+    with pytest.raises(OptionError) as refused:
+        game.new_match(["x" * 33, "b"], 1)
+    assert refused.value.allowed == "printable names of 1 to 32 characters"
