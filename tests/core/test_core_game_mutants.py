@@ -8,12 +8,13 @@ a tuple of any length whose items are fixed (seat, pairs) tuples.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
 
 from mcbridge import games
-from mcbridge.core import IllegalAction, OptionError
+from mcbridge.core import Action, IllegalAction, OptionError
 from mcbridge.games.wool_bluff.actions import Reveal
 
 WOOL = games.load("wool_bluff")
@@ -68,3 +69,19 @@ def test_names_up_to_thirty_two_characters_play_and_the_refusal_says_so() -> Non
     with pytest.raises(OptionError) as refused:
         game.new_match(["x" * 33, "b"], 1)
     assert refused.value.allowed == "printable names of 1 to 32 characters"
+
+
+def test_a_game_cannot_declare_an_action_that_could_change_after_it_is_made() -> None:
+    """Actions go into journals, legal lists and sets: the base is a frozen dataclass, so a
+    game's action class that is not frozen is refused where it is declared."""
+    with pytest.raises(TypeError, match="frozen"):
+
+        @dataclasses.dataclass
+        class Loose(Action):
+            amount: int
+
+    @dataclasses.dataclass(frozen=True)
+    class Firm(Action):
+        amount: int
+
+    assert Firm(3) == Firm(3) and len({Firm(3), Firm(3)}) == 1
