@@ -89,3 +89,10 @@ def test_an_aliased_mapping_anywhere_in_the_file_points_into_its_anchor(before: 
     assert marked.where(("a",)) == f"f.yaml:{line}:4"
     for i in range(before):
         assert marked.where((f"k{i}",)) == f"f.yaml:{i + 1}:5"
+
+
+def test_an_alias_of_a_plain_value_reads_as_that_value_placed_where_it_is_written() -> None:
+    marked = load_marked("a: &n 5\nb: [*n, *n]\nc: &s text\nd: *s\n", "f.yaml")
+    assert marked.data == {"a": 5, "b": [5, 5], "c": "text", "d": "text"}
+    assert marked.where(("b", 1)) == "f.yaml:2:9"
+    assert marked.where(("d",)) == "f.yaml:4:4"
