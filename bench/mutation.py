@@ -134,8 +134,8 @@ def _core(stem: str) -> Target:
     # the rest of tests/core by name, not as the directory: pytest collects a file named beside
     # its own directory in the directory's order, which ran a module's own tests 540th
     rest = [p for p in sorted((ROOT / "tests/core").glob("test_*.py")) if p not in first]
-    names = [str(p.relative_to(ROOT)) for p in first], [str(p.relative_to(ROOT)) for p in rest]
-    return Target(f"mcbridge/core/{stem}.py", (*names[0], GOLDEN, *names[1], BAD_INPUT, CONTRACT))
+    ordered = (str(p.relative_to(ROOT)) for p in (*first, ROOT / GOLDEN, *rest))
+    return Target(f"mcbridge/core/{stem}.py", (*ordered, BAD_INPUT, CONTRACT))
 
 
 MODULES: dict[str, Target] = {
