@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from mcbridge import games
-from mcbridge.core import Action, IllegalAction, OptionError
+from mcbridge.core import Action, Event, IllegalAction, OptionError
 from mcbridge.games.wool_bluff.actions import Reveal
 
 WOOL = games.load("wool_bluff")
@@ -71,17 +71,18 @@ def test_names_up_to_thirty_two_characters_play_and_the_refusal_says_so() -> Non
     assert refused.value.allowed == "printable names of 1 to 32 characters"
 
 
-def test_a_game_cannot_declare_an_action_that_could_change_after_it_is_made() -> None:
-    """Actions go into journals, legal lists and sets: the base is a frozen dataclass, so a
-    game's action class that is not frozen is refused where it is declared."""
+@pytest.mark.parametrize("base", [Action, Event])
+def test_a_game_cannot_declare_an_action_or_event_that_could_change_after_it_is_made(base: type) -> None:
+    """Actions and events go into journals, legal lists, logs and sets: both bases are frozen
+    dataclasses, so a game's class that is not frozen is refused where it is declared."""
     with pytest.raises(TypeError, match="frozen"):
 
         @dataclasses.dataclass
-        class Loose(Action):  # type: ignore[misc]  # the very mistake under test
+        class Loose(base):  # the very mistake under test
             amount: int
 
     @dataclasses.dataclass(frozen=True)
-    class Firm(Action):
+    class Firm(base):
         amount: int
 
     assert Firm(3) == Firm(3) and len({Firm(3), Firm(3)}) == 1
