@@ -1,5 +1,6 @@
-"""Reading actions back from JSON (`Game.action_from_json`, core/game.py) for fields typed as
-tuples: what a journal or a web client sends is checked element by element, at any length.
+"""What the core promises every game and every reader of its JSON (core/game.py): actions read
+back from JSON are checked element by element in tuple fields of any length; chance is seat -1;
+names play up to 32 characters; actions and events cannot change once made.
 
 Written for the survivors of the core sample (bench/mutation.py core.game --sample 30 --seed 2).
 Wool Bluff's `Reveal.tampered` is the shape under test: `tuple[tuple[int, WoolPairs], ...]`,
