@@ -125,12 +125,17 @@ def _parse(game: str, prefix: str) -> Target:
 
 
 def _core(stem: str) -> Target:
-    """A core module against its own test file first, then every game through the golden
-    transcripts, the rest of tests/core, the bad-input and the contract suites (the core's
-    behaviour is what the games do with it)."""
-    own = ROOT / f"tests/core/test_core_{stem}.py"
-    first = (str(own.relative_to(ROOT)),) if own.exists() else ()
-    return Target(f"mcbridge/core/{stem}.py", (*first, GOLDEN, "tests/core", BAD_INPUT, CONTRACT))
+    """A core module against its own test files first (its `_mutants` file, written for a
+    sample's survivors, leads, so a retry of those survivors dies in seconds), then every game
+    through the golden transcripts, the rest of tests/core, the bad-input and the contract
+    suites (the core's behaviour is what the games do with it)."""
+    own = [ROOT / f"tests/core/test_core_{stem}{tail}.py" for tail in ("_mutants", "")]
+    first = [p for p in own if p.exists()]
+    # the rest of tests/core by name, not as the directory: pytest collects a file named beside
+    # its own directory in the directory's order, which ran a module's own tests 540th
+    rest = [p for p in sorted((ROOT / "tests/core").glob("test_*.py")) if p not in first]
+    ordered = (str(p.relative_to(ROOT)) for p in (*first, ROOT / GOLDEN, *rest))
+    return Target(f"mcbridge/core/{stem}.py", (*ordered, BAD_INPUT, CONTRACT))
 
 
 MODULES: dict[str, Target] = {
