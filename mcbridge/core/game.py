@@ -30,19 +30,21 @@ CHANCE = -1
 
 MAX_NAME_LENGTH = 32
 
-_ONE_SEAT: dict[int, frozenset[int]] = {}
 NOBODY: frozenset[int] = frozenset()
 
 
-def only(seat: int) -> frozenset[int]:
-    """`frozenset({seat})`, shared: `to_act` is asked several times per action, so the
-    common one-seat answer is built once per seat instead of every time."""
-    try:  # a subscript that hits is cheaper than .get and a test
-        return _ONE_SEAT[seat]
-    except KeyError:
-        found = _ONE_SEAT[seat] = frozenset((seat,))
+class _OneSeatSets(dict[int, frozenset[int]]):
+    """seat -> `frozenset({seat})`, made on first use."""
+
+    def __missing__(self, seat: int) -> frozenset[int]:
+        found = self[seat] = frozenset((seat,))
         return found
 
+
+#: `only(seat)` is `frozenset({seat})`, shared: `to_act` is asked several times per action,
+#: so the common one-seat answer is built once per seat. A bound dict look-up is a C call
+#: (no Python frame), cheaper than any function around a dict.
+only: Callable[[int], frozenset[int]] = _OneSeatSets().__getitem__
 
 ONLY_CHANCE = only(CHANCE)
 
@@ -369,9 +371,22 @@ class State(ABC):
         """The default action of `seat`, which is to act (checked by `timeout_action`)."""
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
-        """JSON-able; None = public. The shared `header` beside the game's own keys."""
+        """JSON-able; None = public. The shared `header` beside the game's own keys.
+
+        The header is `header().to_json()` built in place (every view carries it, so the
+        typed object, its copy into a dict and a call are skipped on this path; a test holds
+        the two equal): what is fixed for a phase comes from a per-phase template, copied
+        in C, and the rest is filled in, which keeps the key order."""
         view = self._view(seat)
-        view["header"] = self._header_json()
+        try:
+            header = self.game._header_of[self.phase].copy()
+        except KeyError:
+            header = self._header_template().copy()
+        header["players"] = list(self.players)
+        header["to_act"] = sorted(self.to_act())
+        header["scores"] = self.scores()
+        header["seq"] = self.seq
+        view["header"] = header
         return view
 
     @abstractmethod
@@ -390,21 +405,6 @@ class State(ABC):
             seq=self.seq,
             deadline=self._deadline(self.phase),
         )
-
-    def _header_json(self) -> dict[str, Any]:
-        """`header().to_json()` built directly: every view carries it, so the typed object
-        and its copy into a dict are skipped on this path (a test holds the two equal). What
-        is fixed for a phase comes from a per-phase template (one C-level copy), the rest is
-        filled in place, which keeps the key order."""
-        try:
-            header = self.game._header_of[self.phase].copy()
-        except KeyError:
-            header = self._header_template().copy()
-        header["players"] = list(self.players)
-        header["to_act"] = sorted(self.to_act())
-        header["scores"] = self.scores()
-        header["seq"] = self.seq
-        return header
 
     def _header_template(self) -> dict[str, Any]:
         """The header keys of this phase with the per-phase values set (options are fixed once
