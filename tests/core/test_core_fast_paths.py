@@ -1,17 +1,20 @@
 """The core's fast paths keep the contract: `apply`'s look-up of an action's kind by exact
 type, the view header copied from a per-phase template, `ActionRange.of`'s field-by-field
-check of a run and the shared one-seat sets. Each test pins what the slow form did."""
+check of a run, the shared one-seat sets and save/restore's shortcuts for plain values.
+Each test pins what the slow form did."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import pytest
 
 from mcbridge import games
-from mcbridge.core import CHANCE, Action, FirstSeat, IllegalAction, Rng
+from mcbridge.core import CHANCE, Action, BadState, FirstSeat, IllegalAction, Rng
 from mcbridge.core.game import only
 from mcbridge.core.legal import ActionRange
+from mcbridge.core.persist import decode, encode
 
 NAMES = games.available()
 HEADER_KEYS = ["game", "phase", "players", "to_act", "scores", "score_name", "better", "seq", "deadline"]
@@ -112,3 +115,18 @@ def test_a_range_finds_equal_actions_as_well_as_its_own() -> None:
 def test_one_seat_sets_are_shared_and_are_the_plain_sets() -> None:
     assert only(7) is only(7) == frozenset({7})
     assert only(CHANCE) == frozenset({CHANCE}) and only(0) != only(1)
+
+
+@pytest.mark.parametrize(
+    ("value", "bad"), [([1, True, 3], "hand[1]"), ([1, 2.0], "hand[1]"), (["a"], "hand[0]"), ([None], "hand[0]")]
+)
+def test_a_list_of_whole_numbers_with_one_item_of_another_type_is_refused_naming_it(value: list[Any], bad: str) -> None:
+    assert decode([4, 0, -2], list[int], "hand") == [4, 0, -2]
+    with pytest.raises(BadState) as refused:
+        decode(value, list[int], "hand")
+    assert refused.value.details["field"] == bad
+
+
+def test_plain_values_encode_as_themselves_and_containers_as_lists() -> None:
+    assert encode({1: (True, None, 2.5, "x"), "k": [[1], ()]}) == {"1": [True, None, 2.5, "x"], "k": [[1], []]}
+    assert encode(FirstSeat(2)) == {"type": "FirstSeat", "seat": 2}
