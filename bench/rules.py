@@ -13,7 +13,11 @@ Ratios between rows measured in the same run are the point (machines are noisy; 
 same seeds in alternating subprocesses, best of `--rounds`, and the table shows actions/s
 before, after and after/before, for the engine loop and for the replay.
 
-Run: .venv/bin/python bench/rules.py [--seconds 2] [--games wool_bluff,...] [--against DIR]
+`--profile` runs 40 matches of each game's engine loop and replay under cProfile instead and
+prints the share of own time in mcbridge/core and the entries with the most own time, to see
+what a speed-up should go after (profiled times are inflated: compare entries, not totals).
+
+Run: .venv/bin/python bench/rules.py [--seconds 2] [--games wool_bluff,...] [--against DIR | --profile]
 """
 
 from __future__ import annotations
@@ -145,6 +149,37 @@ def compare(before: Path, names: list[str], players: int, budget: float, rounds:
         )
 
 
+def profile(name: str, players: int, matches: int = 40, top: int = 14) -> None:
+    """The engine loop, then the replay, of `name` under cProfile (a fixed number of matches,
+    so no clock is read inside); the entries with the most own time."""
+    import cProfile
+    import pstats
+
+    game = games.load(name)
+    lo, hi = game.player_range
+    players = max(lo, min(players, hi))
+    logs = {seed: play(game, seed, players, deep_copy=False) for seed in range(REPLAYED)}
+
+    def engine() -> int:
+        return sum(len(play(game, seed, players, deep_copy=False)) for seed in range(matches))
+
+    def rules_only() -> int:
+        for seed in range(matches):
+            replay(game, seed % REPLAYED, players, logs[seed % REPLAYED])
+        return sum(len(logs[seed % REPLAYED]) for seed in range(matches))
+
+    for label, loop in (("engine", engine), ("replay", rules_only)):
+        profiler = cProfile.Profile()
+        actions = profiler.runcall(loop)
+        stats = pstats.Stats(profiler).stats  # type: ignore[attr-defined]  # the raw table
+        total = sum(row[2] for row in stats.values()) or 1.0
+        core = sum(row[2] for (path, _, _), row in stats.items() if "/mcbridge/core/" in path)
+        print(f"{name} {label}: {matches} matches, {actions} actions; own time in mcbridge/core {core / total:.0%}")
+        for (path, line, func), (_, calls, own, _, _) in sorted(stats.items(), key=lambda item: -item[1][2])[:top]:
+            where = f"{Path(path).resolve().relative_to(ROOT)}:{line} " if path.startswith(str(ROOT)) else ""
+            print(f"  {own / total:6.1%} {calls / actions:6.2f}/action  {where}{func}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, default=2.0, help="time budget per measurement")
@@ -152,12 +187,17 @@ def main() -> None:
     parser.add_argument("--games", default=",".join(games.available()))
     parser.add_argument("--against", type=Path, help="another checkout to compare with (before/after)")
     parser.add_argument("--rounds", type=int, default=3, help="with --against: alternating runs per game")
+    parser.add_argument("--profile", action="store_true", help="cProfile each game's loops instead of timing")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
         print(json.dumps(bench_game(args.worker, args.players, args.seconds, baseline=False)))
         return
     names = args.games.split(",")
+    if args.profile:
+        for name in names:
+            profile(name, args.players)
+        return
     if args.against:
         compare(args.against.resolve(), names, args.players, args.seconds, args.rounds)
         return

@@ -30,19 +30,21 @@ CHANCE = -1
 
 MAX_NAME_LENGTH = 32
 
-_ONE_SEAT: dict[int, frozenset[int]] = {}
 NOBODY: frozenset[int] = frozenset()
 
 
-def only(seat: int) -> frozenset[int]:
-    """`frozenset({seat})`, shared: `to_act` is asked several times per action, so the
-    common one-seat answer is built once per seat instead of every time."""
-    try:  # a subscript that hits is cheaper than .get and a test
-        return _ONE_SEAT[seat]
-    except KeyError:
-        found = _ONE_SEAT[seat] = frozenset((seat,))
+class _OneSeatSets(dict[int, frozenset[int]]):
+    """seat -> `frozenset({seat})`, made on first use."""
+
+    def __missing__(self, seat: int) -> frozenset[int]:
+        found = self[seat] = frozenset((seat,))
         return found
 
+
+#: `only(seat)` is `frozenset({seat})`, shared: `to_act` is asked several times per action,
+#: so the common one-seat answer is built once per seat. A bound dict look-up is a C call
+#: (no Python frame), cheaper than any function around a dict.
+only: Callable[[int], frozenset[int]] = _OneSeatSets().__getitem__
 
 ONLY_CHANCE = only(CHANCE)
 
@@ -161,6 +163,13 @@ class Game(ABC):
         self._check_options()
         self._actions_by_name = {cls.__name__: cls for cls in self.action_types} | dict(self.action_aliases)
         self._last_players: tuple[str, ...] | None = None  # the cast `new_match` checked last
+        #: action type -> "is it the core's FirstSeat?", for `State.apply`'s one dict look-up
+        #: in place of two isinstance calls (one over the whole tuple of action types);
+        #: a subclass of a listed type misses here and takes the isinstance path.
+        self._first_seat_by_type: dict[type, bool] = {cls: issubclass(cls, FirstSeat) for cls in self.action_types}
+        #: phase -> the view header's keys, in order, with those fixed for the phase filled
+        #: (game, phase, score name, better, deadline); built as views are made
+        self._header_of: dict[str, dict[str, Any]] = {}
 
     def _check_options(self) -> None:  # noqa: B027 - an optional hook, not an abstract method
         """Cross-field checks a game needs beyond the schema (raise OptionError)."""
@@ -317,9 +326,13 @@ class State(ABC):
         waiting = self.to_act()
         if seat not in waiting:
             raise IllegalAction("not_your_turn", seat=seat, to_act=sorted(waiting))
-        if not isinstance(action, self.game.action_types):
-            raise IllegalAction("unknown_action", type=type(action).__name__)
-        events = self._apply_first_seat(action) if isinstance(action, FirstSeat) else self._apply(seat, action)
+        try:  # the action's exact type is one the game lists (nearly always)
+            first_seat = self.game._first_seat_by_type[type(action)]
+        except KeyError:
+            if not isinstance(action, self.game.action_types):
+                raise IllegalAction("unknown_action", type=type(action).__name__) from None
+            first_seat = isinstance(action, FirstSeat)
+        events = self._apply_first_seat(action) if first_seat else self._apply(seat, action)  # type: ignore[arg-type]
         self.seq += 1
         return events
 
@@ -358,9 +371,22 @@ class State(ABC):
         """The default action of `seat`, which is to act (checked by `timeout_action`)."""
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
-        """JSON-able; None = public. The shared `header` beside the game's own keys."""
+        """JSON-able; None = public. The shared `header` beside the game's own keys.
+
+        The header is `header().to_json()` built in place (every view carries it, so the
+        typed object, its copy into a dict and a call are skipped on this path; a test holds
+        the two equal): what is fixed for a phase comes from a per-phase template, copied
+        in C, and the rest is filled in, which keeps the key order."""
         view = self._view(seat)
-        view["header"] = self._header_json()
+        try:
+            header = self.game._header_of[self.phase].copy()
+        except KeyError:
+            header = self._header_template().copy()
+        header["players"] = list(self.players)
+        header["to_act"] = sorted(self.to_act())
+        header["scores"] = self.scores()
+        header["seq"] = self.seq
+        view["header"] = header
         return view
 
     @abstractmethod
@@ -368,8 +394,6 @@ class State(ABC):
         """The game-specific view; never hidden information another seat could not see."""
 
     def header(self) -> ViewHeader:
-        timeouts = self.game.options.get("timeouts") or {}
-        deadline = self.deadline_phases.get(self.phase, self.phase)
         return ViewHeader(
             game=self.game.name,
             phase=self.phase,
@@ -379,25 +403,30 @@ class State(ABC):
             score_name=self.score_name,
             better=self.better,
             seq=self.seq,
-            deadline=deadline if deadline in timeouts and not self.is_over else None,
+            deadline=self._deadline(self.phase),
         )
 
-    def _header_json(self) -> dict[str, Any]:
-        """`header().to_json()` built directly: every view carries it, so the typed object
-        and its copy into a dict are skipped on this path (a test holds the two equal)."""
+    def _header_template(self) -> dict[str, Any]:
+        """The header keys of this phase with the per-phase values set (options are fixed once
+        checked, so a template is kept per game and phase)."""
         phase = self.phase
-        deadline = self.deadline_phases.get(phase, phase)
-        return {
+        template = self.game._header_of[phase] = {
             "game": self.game.name,
             "phase": phase,
-            "players": list(self.players),
-            "to_act": sorted(self.to_act()),
-            "scores": self.scores(),
+            "players": None,
+            "to_act": None,
+            "scores": None,
             "score_name": self.score_name,
             "better": self.better,
-            "seq": self.seq,
-            "deadline": deadline if phase != "over" and deadline in (self.game.options.get("timeouts") or ()) else None,
+            "seq": None,
+            "deadline": self._deadline(phase),
         }
+        return template
+
+    def _deadline(self, phase: str) -> str | None:
+        """The `timeouts` key whose clock runs in `phase`, or None."""
+        deadline = self.deadline_phases.get(phase, phase)
+        return deadline if phase != "over" and deadline in (self.game.options.get("timeouts") or ()) else None
 
     @property
     def is_over(self) -> bool:

@@ -31,6 +31,18 @@ PLAIN_UP_TO = 24
 #: Concrete actions a range keeps once built (a deep-stack range is not kept whole).
 MAX_KEPT = 1024
 
+_init_fields: dict[type, tuple[str, ...]] = {}
+
+
+def init_fields(kind: type) -> tuple[str, ...]:
+    """The names an action type's constructor takes, in order (`dataclasses.fields` walks
+    every field each call; a game makes ranges of a handful of types)."""
+    try:
+        return _init_fields[kind]
+    except KeyError:
+        names = _init_fields[kind] = tuple(f.name for f in dataclasses.fields(kind) if f.init)
+        return names
+
 
 @dataclass(frozen=True, eq=False)
 class ActionRange(Action):
@@ -60,11 +72,13 @@ class ActionRange(Action):
         lowest = getattr(self.first, self.field)
         if self.step < 1 or self.last < lowest:
             raise ValueError(f"empty or backwards range {lowest}..{self.last} step {self.step}")
-        fields = {f.name: getattr(self.first, f.name) for f in dataclasses.fields(self.first) if f.init}
-        for name, value in (("_size", (self.last - lowest) // self.step + 1), ("_lowest", lowest)):
-            object.__setattr__(self, name, value)
-        object.__setattr__(self, "_fields", fields)
-        object.__setattr__(self, "_made", {})
+        first = self.first
+        fields = {name: getattr(first, name) for name in init_fields(type(first))}
+        setattr_ = object.__setattr__
+        setattr_(self, "_size", (self.last - lowest) // self.step + 1)
+        setattr_(self, "_lowest", lowest)
+        setattr_(self, "_fields", fields)
+        setattr_(self, "_made", {})
 
     @classmethod
     def of(cls, run: Sequence[Action], field: str) -> ActionRange:
@@ -76,10 +90,20 @@ class ActionRange(Action):
         entry = cls(first, field, getattr(run[-1], field), step)
         if len(entry) != len(run):
             raise ValueError(f"not an evenly stepped run of {field}: {run!r}")
+        # Each action must be the one `at` would build: the same type, `field` on the step,
+        # every other init field as in `first`. Compared field by field rather than by
+        # building each action to compare with (a ladder of bids is checked per position).
+        kind, others = type(first), [name for name in entry._fields if name != field]
+        rest = [entry._fields[name] for name in others]
+        made = entry._made
         for index, action in enumerate(run):
-            if action != entry._with(lowest + index * step):
+            if (
+                type(action) is not kind
+                or getattr(action, field) != lowest + index * step
+                or [getattr(action, name) for name in others] != rest
+            ):
                 raise ValueError(f"not an evenly stepped run of {field}: {run!r}")
-            entry._made[index] = action
+            made[index] = action
         return entry
 
     @property
@@ -116,7 +140,8 @@ class ActionRange(Action):
         lowest = self._lowest
         if type(value) is not int or not lowest <= value <= self.last or (value - lowest) % self.step:
             return False
-        return self.at((value - lowest) // self.step) == action
+        found = self.at((value - lowest) // self.step)
+        return found is action or found == action  # a kept action comes back as itself
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, ActionRange):

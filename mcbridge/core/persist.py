@@ -53,13 +53,32 @@ def saved_fields(cls: type) -> dict[str, Any]:
     return found
 
 
+_scratch_cache: dict[type, list[str]] = {}
+
+
 def scratch_fields(cls: type) -> list[str]:
-    """Annotated names with a leading underscore: caches, not match data."""
-    return [name for klass in cls.__mro__ for name in inspect.get_annotations(klass) if name.startswith("_")]
+    """Annotated names with a leading underscore: caches, not match data (cached per class)."""
+    found = _scratch_cache.get(cls)
+    if found is None:
+        found = [name for klass in cls.__mro__ for name in inspect.get_annotations(klass) if name.startswith("_")]
+        _scratch_cache[cls] = found
+    return found
+
+
+#: Item types whose JSON value is the value itself when its type is exactly right.
+_EXACT = frozenset({int, str, bool})
+
+#: Values that are their own JSON form (exact types: a subclass may have a `to_json`).
+_PLAIN = frozenset({int, str, bool, float, type(None)})
 
 
 def encode(value: Any) -> Any:
     """JSON-able form: dataclasses (actions keep their "type"), `to_json` objects, tuples as lists."""
+    kind = type(value)
+    if kind in _PLAIN:  # most of a match is numbers and names: no attribute probe for them
+        return value
+    if kind is list or kind is tuple:
+        return [encode(v) for v in value]
     to_json = getattr(value, "to_json", None)
     if to_json is not None:
         return to_json()
@@ -74,7 +93,7 @@ def encode(value: Any) -> Any:
 
 def dump(state: object) -> dict[str, Any]:
     fields = saved_fields(type(state))
-    undeclared = set(vars(state)) - fields.keys() - NOT_SAVED - set(scratch_fields(type(state)))
+    undeclared = vars(state).keys() - fields.keys() - NOT_SAVED - set(scratch_fields(type(state)))
     if undeclared:
         names = ", ".join(sorted(undeclared))
         raise TypeError(f"{type(state).__name__} holds undeclared fields ({names}): annotate them on the class")
@@ -93,9 +112,24 @@ def load(state: object, data: Mapping[str, Any]) -> None:
         setattr(state, field, None)
 
 
+_parts_cache: dict[Any, tuple[Any, tuple[Any, ...]]] = {}
+
+
+def _parts(hint: Any) -> tuple[Any, tuple[Any, ...]]:
+    """`typing.get_origin` and `get_args` of an annotation, once per annotation (a restore
+    asks them for every item of every list)."""
+    try:
+        return _parts_cache[hint]
+    except KeyError:
+        found = _parts_cache[hint] = (typing.get_origin(hint), typing.get_args(hint))
+        return found
+    except TypeError:  # an unhashable annotation: asked each time
+        return typing.get_origin(hint), typing.get_args(hint)
+
+
 def decode(value: Any, hint: Any, where: str) -> Any:
     """`value` (decoded JSON) as the annotation `hint` says, or BadState naming `where`."""
-    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    origin, args = _parts(hint)
     if hint is Any:
         return value
     if origin in (typing.Union, types.UnionType):
@@ -118,7 +152,10 @@ def decode(value: Any, hint: Any, where: str) -> Any:
         if not isinstance(value, list | tuple):
             return _refuse(where, "a list", value)
         if origin is list:
-            return [decode(v, args[0] if args else Any, f"{where}[{i}]") for i, v in enumerate(value)]
+            item = args[0] if args else Any
+            if item in _EXACT and all(type(v) is item for v in value):  # a hand, a row of chips
+                return list(value)
+            return [decode(v, item, f"{where}[{i}]") for i, v in enumerate(value)]
         if len(args) == 2 and args[1] is Ellipsis:
             return tuple(decode(v, args[0], f"{where}[{i}]") for i, v in enumerate(value))
         if args and len(args) != len(value):
