@@ -63,56 +63,63 @@ _CHEAPNESS = {trump: {c: _cheapness(c, trump) for c in DECK} for trump in (*SUIT
 _WORTH = {c: (points_of(c), strength(c)) for c in DECK}
 #: card -> (points, -strength): the card to load onto a friend's trick
 _LOAD = {c: (points_of(c), -strength(c)) for c in DECK}
+#: card -> suit as a plain dict (a read-only mapping's lookup costs more; this one is ours)
+_SUIT_OF = dict(SUIT_OF)
+_SOLO = Solo()
+_PASS = Pass()
 
 
 class BriscolaBot:
     def choose(self, view: Mapping[str, Any], legal: Sequence[Action], rng: Rng) -> Action:
         if not legal:
             raise ValueError("no legal action to choose from")
-        hand = list(view["hand"])
-        if view["phase"] == "auction":
+        hand: Sequence[str] = view["hand"]
+        phase = view["phase"]
+        if phase == "play":  # most choices are card plays
+            return self._play(view, hand)
+        if phase == "auction":
             return self._bid(view, legal, hand)
-        if view["phase"] == "trump":
-            return self._trump(view, hand)
-        return self._play(view, hand)
+        return self._trump(view, hand)
 
-    def _bid(self, view: Mapping[str, Any], legal: Sequence[Action], hand: list[str]) -> Action:
+    def _bid(self, view: Mapping[str, Any], legal: Sequence[Action], hand: Sequence[str]) -> Action:
         ratings = _suit_ratings(hand)
         rating = _rating(hand, ratings)
-        if rating >= SOLO_RATING and Solo() in legal:
-            return Solo()
+        kinds = set(map(type, legal))  # the actions are shared constants: ask their types
+        if rating >= SOLO_RATING and Solo in kinds:
+            return _SOLO
         allowed = [a.rank for a in legal if isinstance(a, Bid)]
         if not allowed:
-            return Pass()  # after a bid of "2"
+            return _PASS  # after a bid of "2"
         best = _best_suit(ratings)
         # the first bid names the card we would like to call: the strongest of our best
         # suit that we lack; later bids go down one rank at a time
         rank = next(r for r in RANKS if card(r, best) not in hand) if view["standing"] is None else allowed[0]
         limit = next((RANKS.index(weakest) for need, weakest in BID_LIMITS if rating >= need), -1)
-        if Pass() not in legal or RANKS.index(rank) <= limit:
+        if Pass not in kinds or RANKS.index(rank) <= limit:
             return Bid(rank)
-        return Pass()
+        return _PASS
 
-    def _trump(self, view: Mapping[str, Any], hand: list[str]) -> Action:
+    def _trump(self, view: Mapping[str, Any], hand: Sequence[str]) -> Action:
         rank = str(view["bid_rank"])
         ratings = _suit_ratings(hand)
         order = sorted(SUITS, key=lambda s: (card(rank, s) not in hand, ratings[s]), reverse=True)
         return CallTrump(order[0])
 
-    def _friends(self, view: Mapping[str, Any]) -> set[int]:
-        seat, declarer, role = int(view["seat"]), view["declarer"], view["role"]
+    @staticmethod
+    def _is_friend(view: Mapping[str, Any], other: int) -> bool:
+        """Is `other` on this seat's side, as far as this seat knows?"""
+        seat, declarer, partner, role = view["seat"], view["declarer"], view["partner"], view["role"]
         if role == "declarer":
-            return {view["partner"]} if view["partner"] is not None else set()
+            return partner is not None and other == partner
         if role == "partner":
-            return {int(declarer)}
+            return other == declarer
         # a defender: the other defenders are friends once the sides are known
-        if view["partner"] is None and not (view["solo"] or view["hidden_solo"]):
-            return set()
-        enemies = {int(declarer)} | ({int(view["partner"])} if view["partner"] is not None else set())
-        return {s for s in range(len(view["players"])) if s not in enemies and s != seat}
+        if partner is None and not (view["solo"] or view["hidden_solo"]):
+            return False
+        return other != seat and other != declarer and other != partner
 
-    def _play(self, view: Mapping[str, Any], hand: list[str]) -> Action:
-        suit = SUIT_OF.__getitem__  # the view's cards are all of the pack
+    def _play(self, view: Mapping[str, Any], hand: Sequence[str]) -> Action:
+        suit = _SUIT_OF.__getitem__  # the view's cards are all of the pack
         trump = view["trump"]
         cheapest = _CHEAPNESS[trump].__getitem__
         trick = view["trick"]
@@ -123,9 +130,9 @@ class BriscolaBot:
         winner, winning_card, top = -1, "", (-1, 0)
         for seat, c in trick:
             if keys[c] > top:
-                winner, winning_card, top = int(seat), c, keys[c]
+                winner, winning_card, top = seat, c, keys[c]
         last = len(trick) == len(view["players"]) - 1
-        if (last or suit(winning_card) == trump) and winner in self._friends(view):
+        if (last or suit(winning_card) == trump) and self._is_friend(view, winner):
             # a friend's trick that is won with a trump, or that nobody is left to beat: load points
             loads = [c for c in hand if suit(c) != trump]
             return PLAY_OF[max(loads or hand, key=_LOAD.__getitem__)]
