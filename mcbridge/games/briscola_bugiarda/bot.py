@@ -22,7 +22,7 @@ from mcbridge.games.briscola_bugiarda.cards import (
     SUIT_OF,
     SUITS,
     card,
-    play_keys,
+    play_key,
     points_of,
     strength,
     suit_of,
@@ -56,13 +56,28 @@ def _cheapness(c: str, trump: str | None) -> tuple[int, bool, int]:
     return points_of(c), suit_of(c) == trump, strength(c)
 
 
+def _as_int(key: tuple[int, ...]) -> int:
+    """A sort key of small non-negative parts (each below 16) as one int in the same order:
+    the bot compares keys in every choice, and ints compare faster than tuples. Equal keys
+    stay equal, so min and max pick the same card as with the tuples."""
+    value = 0
+    for part in key:
+        value = value * 16 + int(part)
+    return value
+
+
 # Sort keys per card, built once: the bot ranks its hand several times per card it plays.
 #: trump -> card -> `_cheapness` (the card to throw away is the cheapest)
-_CHEAPNESS = {trump: {c: _cheapness(c, trump) for c in DECK} for trump in (*SUITS, None)}
+_CHEAPNESS = {trump: {c: _as_int(_cheapness(c, trump)) for c in DECK} for trump in (*SUITS, None)}
 #: card -> (points, strength): the best card to win a trick with
-_WORTH = {c: (points_of(c), strength(c)) for c in DECK}
+_WORTH = {c: _as_int((points_of(c), strength(c))) for c in DECK}
 #: card -> (points, -strength): the card to load onto a friend's trick
-_LOAD = {c: (points_of(c), -strength(c)) for c in DECK}
+_LOAD = {c: _as_int((points_of(c), 15 - strength(c))) for c in DECK}
+#: (trump, suit led) -> card -> its `cards.play_key`: who is winning a trick, and what beats it
+_TRICK_RANK = {
+    (trump, led): {c: _as_int(play_key(c, trump, led)) for c in DECK} for trump in (*SUITS, None) for led in SUITS
+}
+_POINTS = {c: points_of(c) for c in DECK}
 #: card -> suit as a plain dict (a read-only mapping's lookup costs more; this one is ours)
 _SUIT_OF = dict(SUIT_OF)
 _SOLO = Solo()
@@ -126,8 +141,8 @@ class BriscolaBot:
         if not trick:
             return PLAY_OF[min(hand, key=cheapest)]
         # who is winning the trick, with what, and the key a card must beat (cards.trick_winner)
-        keys = play_keys(trump, suit(trick[0][1]))
-        winner, winning_card, top = -1, "", (-1, 0)
+        keys = _TRICK_RANK[trump, suit(trick[0][1])]
+        winner, winning_card, top = -1, "", -1
         for seat, c in trick:
             if keys[c] > top:
                 winner, winning_card, top = seat, c, keys[c]
@@ -141,6 +156,6 @@ class BriscolaBot:
         plain = [c for c in winning if suit(c) != trump]
         if plain:
             return PLAY_OF[max(plain, key=_WORTH.__getitem__)]
-        if winning and sum(points_of(c) for _, c in trick) >= WORTH_TRUMPING:
+        if winning and sum([_POINTS[c] for _, c in trick]) >= WORTH_TRUMPING:
             return PLAY_OF[min(winning, key=cheapest)]
         return PLAY_OF[min(hand, key=cheapest)]

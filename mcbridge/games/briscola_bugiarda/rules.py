@@ -197,8 +197,9 @@ class BriscolaState(State):
     def _legal_actions(self, seat: int) -> list[Action]:
         if self.phase == "play":
             hand = self.hands[seat]
-            plays: list[Action | None] = list(map(PLAY_OF.get, hand))  # each card of the pack has its Play
-            return plays if None not in plays else [Play(c) for c in hand]  # type: ignore[return-value]
+            plays = list(map(PLAY_OF.get, hand))  # each card of the pack has its shared Play
+            # all(): a Play is true, None is not (`None in plays` would call Play.__eq__ per card)
+            return plays if all(plays) else [Play(c) for c in hand]  # type: ignore[return-value]
         if self.phase == "shuffle":
             return []  # 40! orders; see sample_chance
         if self.phase == "auction":
@@ -403,11 +404,12 @@ class BriscolaState(State):
         it. [decided here] What only bids, phases and deals change is built once per change
         (`_deal_view`), and finished tricks and the last deal's summary once per trick and
         deal (see `_frozen_tricks`); a view copies that and fills in what a card play changes."""
-        called = self.called_card
+        deal_view = self._deal_view()
+        called = deal_view["called_card"]
         revealed_by = self._revealed_by(called)
         trick = self.trick
         tricks, won = self._frozen_tricks()
-        view = dict(self._deal_view())
+        view = dict(deal_view)
         view["hand_sizes"] = tuple(map(len, self.hands))
         view["to_act"] = sorted(self.to_act())
         # who played the called card, once it is on the table
