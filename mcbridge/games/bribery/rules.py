@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from functools import lru_cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -163,17 +164,8 @@ class BriberyState(State):
     def _legal_actions(self, seat: int) -> list[Action]:
         if self.phase != "bet":
             return []  # arrangements and shuffles: too many to list; see sample_chance
-        hand, played = self.hands[seat], self.played[seat]
-        actions: list[Action] = []
-        if not played:
-            actions.append(_PASS_TWO)
-            if self.supply > 0:
-                actions.append(_PASS_INFORMANT)
-        actions.append(_FOLD)  # [decided here] at any time; as a first action it is a pass without refill
-        actions += hand_bets(tuple(hand)).bets(self.highest - len(played))  # hands are kept sorted
-        if hand:
-            actions.append(_ALL_IN)  # also when it equals a raise or call with every card
-        return actions
+        played = self.played[seat]
+        return list(_legal_bets(tuple(self.hands[seat]), self.highest - len(played), not played, self.supply > 0))
 
     def _sample_chance(self, rng: Rng) -> Action:
         if self.phase == "arrange":
@@ -585,3 +577,21 @@ _PASS_TWO = Pass("two_cards")
 _PASS_INFORMANT = Pass("card_and_informant")
 _FOLD = Fold()
 _ALL_IN = AllIn()
+
+
+@lru_cache(maxsize=8192)
+def _legal_bets(hand: tuple[int, ...], need: int, first: bool, informants_left: bool) -> tuple[Action, ...]:
+    """Every legal action of a seat to bet, from what decides it: its (sorted) hand, how many
+    more cards would equal the highest count, whether it has not played yet this round, and
+    whether the informant supply is not empty. Built once per key from the hand's shared
+    bets (keys repeat across turns and matches); `_legal_actions` hands out a fresh list."""
+    actions: list[Action] = []
+    if first:
+        actions.append(_PASS_TWO)
+        if informants_left:
+            actions.append(_PASS_INFORMANT)
+    actions.append(_FOLD)  # [decided here] at any time; as a first action it is a pass without refill
+    actions += hand_bets(hand).bets(need)
+    if hand:
+        actions.append(_ALL_IN)  # also when it equals a raise or call with every card
+    return tuple(actions)
