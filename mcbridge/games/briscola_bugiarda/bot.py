@@ -39,7 +39,7 @@ def _suit_ratings(hand: Sequence[str]) -> dict[str, int]:
     """Per suit: the card points held in it plus 4 per card (one pass over the hand)."""
     ratings = dict.fromkeys(SUITS, 0)
     for c in hand:
-        ratings[suit_of(c)] += points_of(c) + 4
+        ratings[_SUIT_OF[c]] += _POINTS[c] + 4
     return ratings
 
 
@@ -49,7 +49,7 @@ def _best_suit(ratings: Mapping[str, int]) -> str:
 
 def _rating(hand: Sequence[str], ratings: Mapping[str, int]) -> int:
     best = _best_suit(ratings)
-    return sum(points_of(c) for c in hand) + 3 * sum(1 for c in hand if suit_of(c) == best)
+    return sum(map(_POINTS.__getitem__, hand)) + 3 * list(map(_SUIT_OF.__getitem__, hand)).count(best)
 
 
 def _cheapness(c: str, trump: str | None) -> tuple[int, bool, int]:

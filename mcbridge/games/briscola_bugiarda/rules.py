@@ -328,12 +328,12 @@ class BriscolaState(State):
         return []
 
     def _play(self, seat: int, action: Play) -> list[Event]:
-        code, hand = action.card, self.hands[seat]
+        code, hand, trick = action.card, self.hands[seat], self.trick
         if code not in hand:
             raise IllegalAction("card_not_held", card=code)
         # may-follow: any card in hand is legal
         hand.remove(code)
-        self.trick.append((seat, code))
+        trick.append((seat, code))
         played = _CARD_PLAYED.get((seat, code))
         if played is None:  # events are frozen, so one per seat and card serves every match
             played = _CARD_PLAYED[seat, code] = CardPlayed(seat, code, rank_of(code), suit_of(code))
@@ -344,18 +344,17 @@ class BriscolaState(State):
             else:
                 events.append(PartnerRevealed(seat, action.card))
         n = len(self.players)
-        if len(self.trick) < n:
+        if len(trick) < n:
             self.turn = (seat + 1) % n
             return events
-        winner = trick_winner(self.trick, self.trump)
-        points = sum([POINTS[c[0]] for _, c in self.trick])  # what points_of answers
-        self.tricks.append(
-            {"leader": self.trick[0][0], "cards": [[s, c] for s, c in self.trick], "winner": winner, "points": points}
-        )
+        winner = trick_winner(trick, self.trump)
+        points = sum([POINTS[c[0]] for _, c in trick])  # what points_of answers
+        tricks = self.tricks
+        tricks.append({"leader": trick[0][0], "cards": [[s, c] for s, c in trick], "winner": winner, "points": points})
         self.trick = []
         self.turn = winner
-        events.append(TrickWon(winner, len(self.tricks), points))
-        if len(self.tricks) == TRICKS:
+        events.append(TrickWon(winner, len(tricks), points))
+        if len(tricks) == TRICKS:
             events += self._score_deal()
         return events
 
@@ -487,10 +486,16 @@ class BriscolaState(State):
         """This deal's finished tricks as read-only mappings, frozen as each trick ends, with
         the points each seat won in them. The cache follows `tricks` by identity and length,
         so a new deal or a restore rebuilds it."""
-        cache = self._tricks_frozen
-        if cache is None or cache[0] is not self.tricks or len(cache[1]) != len(self.tricks):
-            frozen = tuple(_freeze_trick(t) for t in self.tricks)
-            self._tricks_frozen = cache = (self.tricks, frozen, tuple(self.points_won()))
+        tricks, cache = self.tricks, self._tricks_frozen
+        if cache is None or cache[0] is not tricks or len(cache[1]) > len(tricks):
+            cache = (tricks, (), (0,) * len(self.players))
+        if len(cache[1]) < len(tricks):  # tricks are only ever added: freeze the new ones
+            frozen, won = cache[1], list(cache[2])
+            for trick in tricks[len(frozen) :]:
+                won[trick["winner"]] += trick["points"]
+            frozen += tuple(map(_freeze_trick, tricks[len(frozen) :]))
+            cache = (tricks, frozen, tuple(won))
+        self._tricks_frozen = cache
         return cache[1], cache[2]
 
     def _frozen_last_deal(self) -> Mapping[str, Any] | None:
