@@ -338,29 +338,35 @@ class BriberyState(State):
         self._round_frozen = None  # what follows changes the round's view
         if not any(self.played):
             return self._no_winner("nobody_bet")
-        informants = sum([cards.count(INFORMANT) for cards in self.played])
+        played, shown, status = self.played, self.shown, self.status
+        counts = [cards.count(INFORMANT) for cards in played]  # informants per seat
+        informants = sum(counts)
         mode = "low" if informants % 2 else "high"
         events: list[Event] = [Showdown(mode, informants)]
+        contenders: list[int] = []
+        totals: dict[int, int] = {}  # of the eligible: a luck card in play is needed to win
         # [decided here] Every card played this round turns face up, folded players' too:
         # their informants count, so the count must be checkable. After a tie only the new
         # cards are news.
-        for s, cards in enumerate(self.played):
-            if len(cards) > self.shown[s]:
-                self.shown[s] = len(cards)
+        for s, cards in enumerate(played):
+            total = luck_total(cards)
+            if len(cards) > shown[s]:
+                shown[s] = len(cards)
                 luck = tuple(sorted([c for c in cards if c != INFORMANT]))
-                events.append(CardsShown(s, luck, len(cards) - len(luck), luck_total(cards)))
-        contenders = [s for s in range(len(self.players)) if self.status[s] == "in"]
-        # A player needs a luck card in play to win; informants alone never win.
-        eligible = [s for s in contenders if len(self.played[s]) > self.played[s].count(INFORMANT)]
-        totals = {s: luck_total(self.played[s]) for s in eligible}
+                events.append(CardsShown(s, luck, counts[s], total))
+            if status[s] == "in":
+                contenders.append(s)
+                if len(cards) > counts[s]:  # informants alone never win
+                    totals[s] = total
+        eligible = list(totals)
         best = (min if mode == "low" else max)(totals.values()) if totals else None
-        tied = [s for s in eligible if totals[s] == best]
+        tied = [s for s, total in totals.items() if total == best]
         self.last_showdown = {
             "round": self.round,
             "extension": self.extension,
             "mode": mode,
             "informants": informants,
-            "played": [sorted(cards) for cards in self.played],
+            "played": [sorted(cards) for cards in played],
             "contenders": contenders,
             "totals": {str(s): t for s, t in totals.items()},
             "tied": tied,
