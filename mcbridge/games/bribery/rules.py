@@ -56,9 +56,9 @@ from mcbridge.games.bribery.actions import (
     Tie,
     WentAllIn,
     WinnerDraws,
-    listed_bet,
 )
-from mcbridge.games.bribery.cards import by_size, luck_total
+from mcbridge.games.bribery.bets import hand_bets
+from mcbridge.games.bribery.cards import luck_total
 from mcbridge.games.bribery.options import Influencer, luck_deck
 
 if TYPE_CHECKING:
@@ -90,6 +90,10 @@ class BriberyState(State):
     last_showdown: dict[str, Any] | None
     #: scratch (never saved): the read-only form views share, with the dict it was built from
     _showdown_frozen: tuple[dict[str, Any], Mapping[str, Any]] | None
+    #: scratch: the view's part that bets, folds and passes leave alone (None: build it again)
+    _round_frozen: dict[str, Any] | None
+    #: scratch: each seat's VP, for `owned` (by identity) with these lengths
+    _scores: tuple[list[list[str]], tuple[int, ...], tuple[int, ...]] | None
 
     phases = ("arrange", "first_starter", "shuffle", "bet", "over")
     first_phase = "first_starter"
@@ -121,7 +125,7 @@ class BriberyState(State):
         self.pending = []
         self.resume = None
         self.last_showdown = None
-        self._showdown_frozen = None
+        self._showdown_frozen = self._round_frozen = self._scores = None
 
     # -- helpers --------------------------------------------------------------------------
     @property
@@ -180,6 +184,8 @@ class BriberyState(State):
 
     # -- transitions ----------------------------------------------------------------------
     def _apply(self, seat: int, action: Action) -> list[Event]:
+        """Bets, folds and passes change only what `_view` fills in itself, unless they end
+        in a showdown (which drops `_round_frozen`); chance actions drop it here."""
         if self.phase == "bet":  # most actions are bets
             if isinstance(action, _BETS):
                 return self._bet(seat, action)
@@ -188,6 +194,7 @@ class BriberyState(State):
             if isinstance(action, Fold):
                 self.status[seat] = "folded"
                 return [Folded(seat), *self._advance(seat)]
+        self._round_frozen = None
         if isinstance(action, ArrangeInfluencers) and self.phase == "arrange":
             return self._arrange(action)
         if isinstance(action, Shuffle) and self.phase == "shuffle":
@@ -205,6 +212,7 @@ class BriberyState(State):
         return [InfluencersArranged(k, len(action.pile))]
 
     def _first_seat(self, seat: int) -> list[Event]:
+        self._round_frozen = None
         self.start = seat
         # [decided here] the deal goes round from the start player, hand_size cards each
         hand_size = int(self.game.options["hand_size"])
@@ -327,31 +335,38 @@ class BriberyState(State):
 
     # -- showdown and resolution ----------------------------------------------------------
     def _showdown(self) -> list[Event]:
+        self._round_frozen = None  # what follows changes the round's view
         if not any(self.played):
             return self._no_winner("nobody_bet")
-        informants = sum([cards.count(INFORMANT) for cards in self.played])
+        played, shown, status = self.played, self.shown, self.status
+        counts = [cards.count(INFORMANT) for cards in played]  # informants per seat
+        informants = sum(counts)
         mode = "low" if informants % 2 else "high"
         events: list[Event] = [Showdown(mode, informants)]
+        contenders: list[int] = []
+        totals: dict[int, int] = {}  # of the eligible: a luck card in play is needed to win
         # [decided here] Every card played this round turns face up, folded players' too:
         # their informants count, so the count must be checkable. After a tie only the new
         # cards are news.
-        for s, cards in enumerate(self.played):
-            if len(cards) > self.shown[s]:
-                self.shown[s] = len(cards)
+        for s, cards in enumerate(played):
+            total = luck_total(cards)
+            if len(cards) > shown[s]:
+                shown[s] = len(cards)
                 luck = tuple(sorted([c for c in cards if c != INFORMANT]))
-                events.append(CardsShown(s, luck, len(cards) - len(luck), luck_total(cards)))
-        contenders = [s for s in range(len(self.players)) if self.status[s] == "in"]
-        # A player needs a luck card in play to win; informants alone never win.
-        eligible = [s for s in contenders if len(self.played[s]) > self.played[s].count(INFORMANT)]
-        totals = {s: luck_total(self.played[s]) for s in eligible}
+                events.append(CardsShown(s, luck, counts[s], total))
+            if status[s] == "in":
+                contenders.append(s)
+                if len(cards) > counts[s]:  # informants alone never win
+                    totals[s] = total
+        eligible = list(totals)
         best = (min if mode == "low" else max)(totals.values()) if totals else None
-        tied = [s for s in eligible if totals[s] == best]
+        tied = [s for s, total in totals.items() if total == best]
         self.last_showdown = {
             "round": self.round,
             "extension": self.extension,
             "mode": mode,
             "informants": informants,
-            "played": [sorted(cards) for cards in self.played],
+            "played": [sorted(cards) for cards in played],
             "contenders": contenders,
             "totals": {str(s): t for s, t in totals.items()},
             "tied": tied,
@@ -440,45 +455,68 @@ class BriberyState(State):
 
     # -- views and results ----------------------------------------------------------------
     def _view(self, seat: int | None) -> dict[str, Any]:
-        """A fresh dict of fresh lists, except the influencer table (read-only, shared)."""
-        played, shown = self.played, self.shown
-        status = self.status
-        hands = self.hands
-        all_in = [st == "in" and not h and bool(p) for st, h, p in zip(status, hands, played, strict=True)]
-        public: dict[str, Any] = {
+        """A fresh dict whose lists are fresh; everything else in it is read-only (tuples,
+        read-only mappings), so a consumer cannot change the state or the next view through
+        it. [decided here] What only a showdown or a chance action changes is built once per
+        change (`_round_view`); a view copies it and fills in what a bet, a fold or a pass
+        changes."""
+        status, hands, played = self.status, self.hands, self.played
+        view = dict(self._round_view())
+        view["phase"] = self.phase
+        view["turn"] = self.turn
+        view["to_act"] = sorted(self.to_act())
+        view["status"] = list(status)
+        view["all_in"] = [st == "in" and not h and bool(p) for st, h, p in zip(status, hands, played, strict=True)]
+        view["hand_counts"] = list(map(len, hands))
+        view["played_counts"] = counts = list(map(len, played))
+        view["cards_on_table"] = sum(counts)
+        view["highest"] = self.highest
+        view["pile"] = len(self.pile)
+        view["discard"] = len(self.discard)
+        view["supply"] = self.supply
+        if seat is not None and 0 <= seat < len(self.players):
+            view["seat"] = seat
+            view["hand"] = tuple(hands[seat])
+            view["played"] = tuple(played[seat])
+        return view
+
+    def _round_view(self) -> Mapping[str, Any]:
+        """The view's keys that bets, folds and passes leave alone, in view order (None where
+        `_view` fills in the rest), kept until a chance action or a showdown drops it."""
+        cached = self._round_frozen
+        if cached is not None:
+            return cached
+        built: dict[str, Any] = {
             "game": "bribery",
-            "players": list(self.players),
-            "phase": self.phase,
+            "players": tuple(self.players),
+            "phase": None,
             "round": self.round,
             "rounds_left": len(self.influencer_pile),
             "start": self.start,
-            "turn": self.turn,
-            "to_act": sorted(self.to_act()),
-            "status": list(status),
-            "all_in": all_in,
-            "hand_counts": list(map(len, hands)),
-            "played_counts": list(map(len, played)),
-            "revealed": [sorted(p[:k]) if k else [] for p, k in zip(played, shown, strict=True)],
-            "cards_on_table": sum(map(len, played)),
-            "highest": self.highest,
+            "turn": None,
+            "to_act": None,
+            "status": None,
+            "all_in": None,
+            "hand_counts": None,
+            "played_counts": None,
+            "revealed": tuple(tuple(sorted(p[:k])) if k else () for p, k in zip(self.played, self.shown, strict=True)),
+            "cards_on_table": None,
+            "highest": None,
             "extension": self.extension,
-            "stake": list(self.stake),
+            "stake": tuple(self.stake),
             "influencers": self.game.influencer_table,
             "influencer_pile": len(self.influencer_pile),
-            "removed": list(self.removed),
+            "removed": tuple(self.removed),
             "removed_unseen": len(self.unseen),
-            "owned": [list(cards) for cards in self.owned],
-            "vp": self.scores(),
-            "pile": len(self.pile),
-            "discard": len(self.discard),
-            "supply": self.supply,
+            "owned": tuple(map(tuple, self.owned)),
+            "vp": tuple(self.scores()),
+            "pile": None,
+            "discard": None,
+            "supply": None,
             "last_showdown": self._frozen_showdown(),
         }
-        if seat is not None and 0 <= seat < len(self.players):
-            public["seat"] = seat
-            public["hand"] = list(hands[seat])
-            public["played"] = list(played[seat])
-        return public
+        self._round_frozen = built
+        return built
 
     def _frozen_showdown(self) -> Mapping[str, Any] | None:
         """The last showdown, read-only, frozen once per showdown (followed by identity)."""
@@ -505,8 +543,15 @@ class BriberyState(State):
         return (self.vp(seat), len(owned), *(int(card in owned) for card in self.game.options["tiebreak"]))
 
     def scores(self) -> list[int]:
-        vp_of = self.game.vp_of
-        return [sum([vp_of[card] for card in cards]) for cards in self.owned]
+        """Each seat's VP. Every view's header asks, and cards are only ever added to `owned`,
+        so the sums are kept while `owned` is the same list with the same lengths."""
+        owned = self.owned
+        lengths = tuple(map(len, owned))
+        cache = self._scores
+        if cache is None or cache[0] is not owned or cache[1] != lengths:
+            vp_of = self.game.vp_of
+            cache = self._scores = (owned, lengths, tuple([sum([vp_of[card] for card in cards]) for cards in owned]))
+        return list(cache[2])
 
     def _rank_key(self, seat: int) -> tuple[int, ...]:
         return tuple(-k for k in self.standing_key(seat))
@@ -544,26 +589,15 @@ _ALL_IN = AllIn()
 def _legal_bets(hand: tuple[int, ...], need: int, first: bool, informants_left: bool) -> tuple[Action, ...]:
     """Every legal action of a seat to bet, from what decides it: its (sorted) hand, how many
     more cards would equal the highest count, whether it has not played yet this round, and
-    whether the informant supply is not empty (built once per key: keys repeat across turns
-    and matches; `_legal_actions` hands out a fresh list of it)."""
+    whether the informant supply is not empty. Built once per key from the hand's shared
+    bets (keys repeat across turns and matches); `_legal_actions` hands out a fresh list."""
     actions: list[Action] = []
     if first:
         actions.append(_PASS_TWO)
         if informants_left:
             actions.append(_PASS_INFORMANT)
     actions.append(_FOLD)  # [decided here] at any time; as a first action it is a pass without refill
-    actions += _bets(hand, need)
+    actions += hand_bets(hand).bets(need)
     if hand:
         actions.append(_ALL_IN)  # also when it equals a raise or call with every card
     return tuple(actions)
-
-
-@lru_cache(maxsize=8192)
-def _bets(hand: tuple[int, ...], need: int) -> tuple[Call | Raise, ...]:
-    """The bets a (sorted) hand offers when `need` more cards would equal the highest count:
-    the calls of exactly `need` cards, then the raises of more, fewest cards first (built
-    once per hand and need: hands repeat across turns and matches)."""
-    picks = by_size(hand)
-    calls = [listed_bet(Call, c) for c in picks.get(need, ())] if need >= 1 else []
-    raises = [listed_bet(Raise, c) for size in range(max(1, need + 1), len(hand) + 1) for c in picks.get(size, ())]
-    return (*calls, *raises)

@@ -22,7 +22,7 @@ from mcbridge.games.briscola_bugiarda.cards import (
     SUIT_OF,
     SUITS,
     card,
-    play_keys,
+    play_key,
     points_of,
     strength,
     suit_of,
@@ -39,7 +39,7 @@ def _suit_ratings(hand: Sequence[str]) -> dict[str, int]:
     """Per suit: the card points held in it plus 4 per card (one pass over the hand)."""
     ratings = dict.fromkeys(SUITS, 0)
     for c in hand:
-        ratings[suit_of(c)] += points_of(c) + 4
+        ratings[_SUIT_OF[c]] += _POINTS[c] + 4
     return ratings
 
 
@@ -49,83 +49,105 @@ def _best_suit(ratings: Mapping[str, int]) -> str:
 
 def _rating(hand: Sequence[str], ratings: Mapping[str, int]) -> int:
     best = _best_suit(ratings)
-    return sum(points_of(c) for c in hand) + 3 * sum(1 for c in hand if suit_of(c) == best)
+    return sum(map(_POINTS.__getitem__, hand)) + 3 * list(map(_SUIT_OF.__getitem__, hand)).count(best)
 
 
 def _cheapness(c: str, trump: str | None) -> tuple[int, bool, int]:
     return points_of(c), suit_of(c) == trump, strength(c)
 
 
+def _as_int(key: tuple[int, ...]) -> int:
+    """A sort key of small non-negative parts (each below 16) as one int in the same order:
+    the bot compares keys in every choice, and ints compare faster than tuples. Equal keys
+    stay equal, so min and max pick the same card as with the tuples."""
+    value = 0
+    for part in key:
+        value = value * 16 + int(part)
+    return value
+
+
 # Sort keys per card, built once: the bot ranks its hand several times per card it plays.
 #: trump -> card -> `_cheapness` (the card to throw away is the cheapest)
-_CHEAPNESS = {trump: {c: _cheapness(c, trump) for c in DECK} for trump in (*SUITS, None)}
+_CHEAPNESS = {trump: {c: _as_int(_cheapness(c, trump)) for c in DECK} for trump in (*SUITS, None)}
 #: card -> (points, strength): the best card to win a trick with
-_WORTH = {c: (points_of(c), strength(c)) for c in DECK}
+_WORTH = {c: _as_int((points_of(c), strength(c))) for c in DECK}
 #: card -> (points, -strength): the card to load onto a friend's trick
-_LOAD = {c: (points_of(c), -strength(c)) for c in DECK}
+_LOAD = {c: _as_int((points_of(c), 15 - strength(c))) for c in DECK}
+#: (trump, suit led) -> card -> its `cards.play_key`: who is winning a trick, and what beats it
+_TRICK_RANK = {
+    (trump, led): {c: _as_int(play_key(c, trump, led)) for c in DECK} for trump in (*SUITS, None) for led in SUITS
+}
+_POINTS = {c: points_of(c) for c in DECK}
+#: card -> suit as a plain dict (a read-only mapping's lookup costs more; this one is ours)
+_SUIT_OF = dict(SUIT_OF)
+_SOLO = Solo()
+_PASS = Pass()
 
 
 class BriscolaBot:
     def choose(self, view: Mapping[str, Any], legal: Sequence[Action], rng: Rng) -> Action:
         if not legal:
             raise ValueError("no legal action to choose from")
-        hand = list(view["hand"])
-        if view["phase"] == "auction":
+        hand: Sequence[str] = view["hand"]
+        phase = view["phase"]
+        if phase == "play":  # most choices are card plays
+            return self._play(view, hand)
+        if phase == "auction":
             return self._bid(view, legal, hand)
-        if view["phase"] == "trump":
-            return self._trump(view, hand)
-        return self._play(view, hand)
+        return self._trump(view, hand)
 
-    def _bid(self, view: Mapping[str, Any], legal: Sequence[Action], hand: list[str]) -> Action:
+    def _bid(self, view: Mapping[str, Any], legal: Sequence[Action], hand: Sequence[str]) -> Action:
         ratings = _suit_ratings(hand)
         rating = _rating(hand, ratings)
-        if rating >= SOLO_RATING and Solo() in legal:
-            return Solo()
+        kinds = set(map(type, legal))  # the actions are shared constants: ask their types
+        if rating >= SOLO_RATING and Solo in kinds:
+            return _SOLO
         allowed = [a.rank for a in legal if isinstance(a, Bid)]
         if not allowed:
-            return Pass()  # after a bid of "2"
+            return _PASS  # after a bid of "2"
         best = _best_suit(ratings)
         # the first bid names the card we would like to call: the strongest of our best
         # suit that we lack; later bids go down one rank at a time
         rank = next(r for r in RANKS if card(r, best) not in hand) if view["standing"] is None else allowed[0]
         limit = next((RANKS.index(weakest) for need, weakest in BID_LIMITS if rating >= need), -1)
-        if Pass() not in legal or RANKS.index(rank) <= limit:
+        if Pass not in kinds or RANKS.index(rank) <= limit:
             return Bid(rank)
-        return Pass()
+        return _PASS
 
-    def _trump(self, view: Mapping[str, Any], hand: list[str]) -> Action:
+    def _trump(self, view: Mapping[str, Any], hand: Sequence[str]) -> Action:
         rank = str(view["bid_rank"])
         ratings = _suit_ratings(hand)
         order = sorted(SUITS, key=lambda s: (card(rank, s) not in hand, ratings[s]), reverse=True)
         return CallTrump(order[0])
 
-    def _friends(self, view: Mapping[str, Any]) -> set[int]:
-        seat, declarer, role = int(view["seat"]), view["declarer"], view["role"]
+    @staticmethod
+    def _is_friend(view: Mapping[str, Any], other: int) -> bool:
+        """Is `other` on this seat's side, as far as this seat knows?"""
+        seat, declarer, partner, role = view["seat"], view["declarer"], view["partner"], view["role"]
         if role == "declarer":
-            return {view["partner"]} if view["partner"] is not None else set()
+            return partner is not None and other == partner
         if role == "partner":
-            return {int(declarer)}
+            return other == declarer
         # a defender: the other defenders are friends once the sides are known
-        if view["partner"] is None and not (view["solo"] or view["hidden_solo"]):
-            return set()
-        enemies = {int(declarer)} | ({int(view["partner"])} if view["partner"] is not None else set())
-        return {s for s in range(len(view["players"])) if s not in enemies and s != seat}
+        if partner is None and not (view["solo"] or view["hidden_solo"]):
+            return False
+        return other != seat and other != declarer and other != partner
 
-    def _play(self, view: Mapping[str, Any], hand: list[str]) -> Action:
-        suit = SUIT_OF.__getitem__  # the view's cards are all of the pack
+    def _play(self, view: Mapping[str, Any], hand: Sequence[str]) -> Action:
+        suit = _SUIT_OF.__getitem__  # the view's cards are all of the pack
         trump = view["trump"]
         cheapest = _CHEAPNESS[trump].__getitem__
         trick = view["trick"]
         if not trick:
             return PLAY_OF[min(hand, key=cheapest)]
         # who is winning the trick, with what, and the key a card must beat (cards.trick_winner)
-        keys = play_keys(trump, suit(trick[0][1]))
-        winner, winning_card, top = -1, "", (-1, 0)
+        keys = _TRICK_RANK[trump, suit(trick[0][1])]
+        winner, winning_card, top = -1, "", -1
         for seat, c in trick:
             if keys[c] > top:
-                winner, winning_card, top = int(seat), c, keys[c]
+                winner, winning_card, top = seat, c, keys[c]
         last = len(trick) == len(view["players"]) - 1
-        if (last or suit(winning_card) == trump) and winner in self._friends(view):
+        if (last or suit(winning_card) == trump) and self._is_friend(view, winner):
             # a friend's trick that is won with a trump, or that nobody is left to beat: load points
             loads = [c for c in hand if suit(c) != trump]
             return PLAY_OF[max(loads or hand, key=_LOAD.__getitem__)]
@@ -134,6 +156,6 @@ class BriscolaBot:
         plain = [c for c in winning if suit(c) != trump]
         if plain:
             return PLAY_OF[max(plain, key=_WORTH.__getitem__)]
-        if winning and sum(points_of(c) for _, c in trick) >= WORTH_TRUMPING:
+        if winning and sum([_POINTS[c] for _, c in trick]) >= WORTH_TRUMPING:
             return PLAY_OF[min(winning, key=cheapest)]
         return PLAY_OF[min(hand, key=cheapest)]

@@ -97,6 +97,8 @@ class BriscolaState(State):
     # scratch (never saved): the frozen forms views share, with the field they were built from
     _tricks_frozen: tuple[list[dict[str, Any]], tuple[Mapping[str, Any], ...], tuple[int, ...]] | None
     _last_deal_frozen: tuple[dict[str, Any], Mapping[str, Any]] | None
+    _deal_frozen: tuple[list[tuple[int, str]], tuple[int, int, str], Mapping[str, Any]] | None
+    _reveal: tuple[list[dict[str, Any]], str, int] | None  # (tricks, called card, who played it)
 
     phases = ("first_dealer", "shuffle", "auction", "trump", "play", "over")
     first_phase = "first_dealer"
@@ -123,7 +125,7 @@ class BriscolaState(State):
         self.trick = []
         self.tricks = []
         self.last_deal = None
-        self._tricks_frozen = self._last_deal_frozen = None
+        self._tricks_frozen = self._last_deal_frozen = self._deal_frozen = self._reveal = None
 
     # -- derived facts --------------------------------------------------------------------
     @property
@@ -194,8 +196,10 @@ class BriscolaState(State):
 
     def _legal_actions(self, seat: int) -> list[Action]:
         if self.phase == "play":
-            plays = PLAY_OF
-            return [plays.get(c) or Play(c) for c in self.hands[seat]]
+            hand = self.hands[seat]
+            plays = list(map(PLAY_OF.get, hand))  # each card of the pack has its shared Play
+            # all(): a Play is true, None is not (`None in plays` would call Play.__eq__ per card)
+            return plays if all(plays) else [Play(c) for c in hand]  # type: ignore[return-value]
         if self.phase == "shuffle":
             return []  # 40! orders; see sample_chance
         if self.phase == "auction":
@@ -324,12 +328,12 @@ class BriscolaState(State):
         return []
 
     def _play(self, seat: int, action: Play) -> list[Event]:
-        code, hand = action.card, self.hands[seat]
+        code, hand, trick = action.card, self.hands[seat], self.trick
         if code not in hand:
             raise IllegalAction("card_not_held", card=code)
         # may-follow: any card in hand is legal
         hand.remove(code)
-        self.trick.append((seat, code))
+        trick.append((seat, code))
         played = _CARD_PLAYED.get((seat, code))
         if played is None:  # events are frozen, so one per seat and card serves every match
             played = _CARD_PLAYED[seat, code] = CardPlayed(seat, code, rank_of(code), suit_of(code))
@@ -340,18 +344,17 @@ class BriscolaState(State):
             else:
                 events.append(PartnerRevealed(seat, action.card))
         n = len(self.players)
-        if len(self.trick) < n:
+        if len(trick) < n:
             self.turn = (seat + 1) % n
             return events
-        winner = trick_winner(self.trick, self.trump)
-        points = sum([POINTS[c[0]] for _, c in self.trick])  # what points_of answers
-        self.tricks.append(
-            {"leader": self.trick[0][0], "cards": [[s, c] for s, c in self.trick], "winner": winner, "points": points}
-        )
+        winner = trick_winner(trick, self.trump)
+        points = sum([POINTS[c[0]] for _, c in trick])  # what points_of answers
+        tricks = self.tricks
+        tricks.append({"leader": trick[0][0], "cards": [[s, c] for s, c in trick], "winner": winner, "points": points})
         self.trick = []
         self.turn = winner
-        events.append(TrickWon(winner, len(self.tricks), points))
-        if len(self.tricks) == TRICKS:
+        events.append(TrickWon(winner, len(tricks), points))
+        if len(tricks) == TRICKS:
             events += self._score_deal()
         return events
 
@@ -397,25 +400,50 @@ class BriscolaState(State):
     def _view(self, seat: int | None) -> dict[str, Any]:
         """A fresh top-level dict every time; inside it only fresh lists, tuples, read-only
         mappings and scalars, so a consumer cannot change the state (or the next view) through
-        it. [decided here] Finished tricks and the last deal's summary are frozen once (see
-        `_frozen_tricks`), not copied per view: they cannot change until the next deal."""
-        called = self.called_card
-        holder = self._holder_of(called)
-        revealed = holder is not None and called not in self.hands[holder]
+        it. [decided here] What only bids, phases and deals change is built once per change
+        (`_deal_view`), and finished tricks and the last deal's summary once per trick and
+        deal (see `_frozen_tricks`); a view copies that and fills in what a card play changes."""
+        deal_view = self._deal_view()
+        called = deal_view["called_card"]
+        revealed_by = self._revealed_by(called)
         trick = self.trick
         tricks, won = self._frozen_tricks()
-        phase = self.phase
+        view = dict(deal_view)
+        view["hand_sizes"] = tuple(map(len, self.hands))
+        view["to_act"] = sorted(self.to_act())
+        # who played the called card, once it is on the table
+        view["called_card_played"] = revealed = revealed_by is not None
+        view["partner"] = revealed_by if revealed and revealed_by != self.declarer else None
+        view["hidden_solo"] = revealed and revealed_by == self.declarer
+        view["trick"] = tuple(trick)  # (seat, card) tuples
+        view["leader"] = trick[0][0] if trick else self.turn if self.phase == "play" else None
+        view["tricks"] = tricks
+        view["points_won"] = list(won)
+        if seat is not None and 0 <= seat < len(self.players):
+            view["seat"] = seat
+            view["hand"] = tuple(self.hands[seat])
+            view["role"] = self._role(seat, called, revealed_by)
+        return view
+
+    def _deal_view(self) -> Mapping[str, Any]:
+        """The view's keys that change only with a bid, a pass, a phase or a deal, in view
+        order (None where `_view` fills in the rest), built once per such change. The cache
+        follows `bids` by identity (a new list every deal) and by length, and the phase."""
+        key = (self.deal, len(self.bids), self.phase)
+        cache = self._deal_frozen
+        if cache is not None and cache[0] is self.bids and cache[1] == key:
+            return cache[2]
         standing = self.standing
-        public: dict[str, Any] = {
+        built: dict[str, Any] = {
             "game": "briscola_bugiarda",
             "players": tuple(self.players),
-            "phase": phase,
+            "phase": self.phase,
             "deal": self.deal,
-            "deals": int(self.game.options["laps"]) * len(self.players),  # deals_total, inline
+            "deals": self.deals_total,
             "dealer": self.dealer,
             "chips": tuple(self.chips),
-            "hand_sizes": tuple(map(len, self.hands)),
-            "to_act": sorted(self.to_act()),
+            "hand_sizes": None,
+            "to_act": None,
             "bids": tuple(self.bids),  # (seat, bid) tuples
             "passed": tuple(self.passed),
             "standing": None if standing is None else MappingProxyType({"seat": standing[0], "rank": standing[1]}),
@@ -423,32 +451,51 @@ class BriscolaState(State):
             "bid_rank": self.bid_rank,
             "solo": self.solo,
             "trump": self.trump,
-            "called_card": called,
-            # only once the called card is on the table
-            "called_card_played": revealed,
-            "partner": holder if revealed and holder != self.declarer else None,
-            "hidden_solo": revealed and holder == self.declarer,
-            "trick": tuple(trick),  # (seat, card) tuples
-            "leader": trick[0][0] if trick else self.turn if phase == "play" else None,
-            "tricks": tricks,
-            "points_won": list(won),
+            "called_card": self.called_card,
+            "called_card_played": None,
+            "partner": None,
+            "hidden_solo": None,
+            "trick": None,
+            "leader": None,
+            "tricks": None,
+            "points_won": None,
             "last_deal": self._frozen_last_deal(),
+            **self.game.view_constants,
         }
-        public.update(self.game.view_constants)
-        if seat is not None and 0 <= seat < len(self.players):
-            public["seat"] = seat
-            public["hand"] = tuple(self.hands[seat])
-            public["role"] = self._role(seat, called, revealed)
-        return public
+        self._deal_frozen = (self.bids, key, built)
+        return built
+
+    def _revealed_by(self, called: str | None) -> int | None:
+        """The seat that played the called card this deal; None while it is in a hand (or
+        none is called). Once found it cannot change until the next deal, so it is kept,
+        following `tricks` (a new list every deal) by identity."""
+        if called is None:
+            return None
+        cache = self._reveal
+        if cache is not None and cache[0] is self.tricks and cache[1] == called:
+            return cache[2]
+        for hand in self.hands:
+            if called in hand:
+                return None
+        seat = self._played_by(called)
+        if seat is not None:
+            self._reveal = (self.tricks, called, seat)
+        return seat
 
     def _frozen_tricks(self) -> tuple[tuple[Mapping[str, Any], ...], tuple[int, ...]]:
         """This deal's finished tricks as read-only mappings, frozen as each trick ends, with
         the points each seat won in them. The cache follows `tricks` by identity and length,
         so a new deal or a restore rebuilds it."""
-        cache = self._tricks_frozen
-        if cache is None or cache[0] is not self.tricks or len(cache[1]) != len(self.tricks):
-            frozen = tuple(_freeze_trick(t) for t in self.tricks)
-            self._tricks_frozen = cache = (self.tricks, frozen, tuple(self.points_won()))
+        tricks, cache = self.tricks, self._tricks_frozen
+        if cache is None or cache[0] is not tricks or len(cache[1]) > len(tricks):
+            cache = (tricks, (), (0,) * len(self.players))
+        if len(cache[1]) < len(tricks):  # tricks are only ever added: freeze the new ones
+            frozen, won = cache[1], list(cache[2])
+            for trick in tricks[len(frozen) :]:
+                won[trick["winner"]] += trick["points"]
+            frozen += tuple(map(_freeze_trick, tricks[len(frozen) :]))
+            cache = (tricks, frozen, tuple(won))
+        self._tricks_frozen = cache
         return cache[1], cache[2]
 
     def _frozen_last_deal(self) -> Mapping[str, Any] | None:
@@ -461,7 +508,7 @@ class BriscolaState(State):
             self._last_deal_frozen = cache = (last, frozen)
         return cache[1]
 
-    def _role(self, seat: int, called: str | None, revealed: bool) -> str | None:
+    def _role(self, seat: int, called: str | None, revealed_by: int | None) -> str | None:
         """What `seat` knows of its own side, from its own cards: declarer, partner or defender."""
         if self.declarer is None:
             return None
@@ -469,8 +516,7 @@ class BriscolaState(State):
             return "declarer"
         if called is None:
             return "defender" if self.solo else None  # before the trump is named
-        mine = called in self.hands[seat] or (revealed and self._played_by(called) == seat)
-        return "partner" if mine else "defender"
+        return "partner" if revealed_by == seat or called in self.hands[seat] else "defender"
 
     def scores(self) -> list[int]:
         return list(self.chips)
