@@ -114,6 +114,10 @@ class _Write:
     arena: str | None = None  # of a match start, so `count` sees it before it is committed
 
 
+#: tries to open a journal another process is switching to WAL (about 5 s in all)
+OPEN_ATTEMPTS = 14
+
+
 class Journal:
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
@@ -132,13 +136,25 @@ class Journal:
         return self._file_trouble or self._write_trouble
 
     def _open(self) -> sqlite3.Connection:
+        """Connect, in WAL mode, with the schema. Two processes opening a new file at once
+        (a controller starting while a reader, a bench's players or the web view, opens it)
+        can see "database is locked" while the other switches the file to WAL: SQLite
+        returns that at once, without its busy wait, so the open is retried a few times."""
         if self.path != ":memory:":
             _private_file(Path(self.path))
-        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        db.execute("PRAGMA journal_mode=WAL")
-        db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: durable across process crashes
-        db.executescript(SCHEMA)
-        return db
+        for attempt in range(OPEN_ATTEMPTS):
+            db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            try:
+                db.execute("PRAGMA journal_mode=WAL")
+                db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: durable across process crashes
+                db.executescript(SCHEMA)
+                return db
+            except sqlite3.OperationalError as error:
+                db.close()
+                if "locked" not in str(error) or attempt == OPEN_ATTEMPTS - 1:
+                    raise
+                time.sleep(0.05 * (attempt + 1))
+        raise AssertionError("unreachable")
 
     # -- faults while running ---------------------------------------------------------------
     def ready(self) -> bool:
