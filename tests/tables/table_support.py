@@ -26,6 +26,7 @@ from mcbridge.tables.demo import TableBot
 from mcbridge.tables.journal import Journal, JournalMatch
 from mcbridge.tables.supervisor import Supervisor
 from mcbridge.tables.table import Table
+from mcbridge.world.commands import Batch
 from mcbridge.world.connection import Connection
 from mcbridge.world.embedded import EmbeddedHandle
 from mcbridge.world.embedded.simulator import EmbeddedPlayer
@@ -276,3 +277,20 @@ class ChatPlayers:
 
 def player_actions(saved: JournalMatch) -> list[tuple[int, dict[str, Any]]]:
     return [(seat, data) for seat, data in saved.actions if seat != CHANCE]
+
+
+#: what a quiet world answers to the queries a table makes: nothing happened, air
+QUIET_WORLD = {"world.getBlockWithData": "0,0"}
+
+
+def answer(batch: Batch, lines: dict[str, str] | None = None) -> list[str]:
+    """Stand in for the server: every setter succeeds, each query gets `lines[name]` (or an
+    empty reply). Returns the command names, in order."""
+    names = []
+    for item in batch.items:
+        names.append(item.command.name)
+        if item.reply.is_setter:
+            item.reply._succeed()
+        else:
+            item.reply._set_line((lines or {}).get(item.command.name, QUIET_WORLD.get(item.command.name, "")))
+    return names

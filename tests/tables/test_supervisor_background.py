@@ -21,7 +21,7 @@ import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
-from table_support import CYCLE_SECONDS, StepClock, shipped_arena, walk_into_booth
+from table_support import CYCLE_SECONDS, StepClock, answer, shipped_arena, walk_into_booth
 
 from mcbridge.tables.arena import Bots
 from mcbridge.tables.build import build_arena
@@ -32,20 +32,6 @@ from mcbridge.world.aconnection import AsyncConnection
 from mcbridge.world.commands import Batch
 from mcbridge.world.connection import Connection
 from mcbridge.world.embedded import start_embedded
-
-QUIET_WORLD = {"world.getBlockWithData": "0,0"}
-
-
-def answer(batch: Batch) -> list[str]:
-    """Stand in for the server: every setter succeeds, every query gets an empty reply."""
-    names = []
-    for item in batch.items:
-        names.append(item.command.name)
-        if item.reply.is_setter:
-            item.reply._succeed()
-        else:
-            item.reply._set_line(QUIET_WORLD.get(item.command.name, ""))
-    return names
 
 
 def test_background_ticks_once_commits_then_writes_ahead_of_the_next_cycle(tmp_path: Path) -> None:

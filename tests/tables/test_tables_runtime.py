@@ -11,6 +11,7 @@ from table_support import (
     ChatPlayers,
     Rig,
     StepClock,
+    answer,
     mcpi_client,
     replay,
     seat_players,
@@ -27,7 +28,6 @@ from mcbridge.tables.supervisor import AsyncSupervisor, SupervisorProtocol
 from mcbridge.tables.table import Table
 from mcbridge.world.aconnection import AsyncConnection
 from mcbridge.world.blocks import wool
-from mcbridge.world.commands import Batch
 from mcbridge.world.embedded import EmbeddedHandle
 
 
@@ -137,22 +137,6 @@ def test_each_match_seed_is_128_bits_from_secrets_and_survives_the_journal(rig: 
 
 #: What an untouched world answers to the reads a cycle may carry besides the polls (the
 #: shell probe reads floor cells): air, in the shape the client checks.
-QUIET_WORLD = {"world.getBlockWithData": "0,0"}
-
-
-def answer(batch: Batch, lines: dict[str, str]) -> list[str]:
-    """Stand in for the server: every setter succeeds, each query gets `lines[name]` (or an
-    empty reply). Returns the command names, in order."""
-    names = []
-    for item in batch.items:
-        names.append(item.command.name)
-        if item.reply.is_setter:
-            item.reply._succeed()
-        else:
-            item.reply._set_line(lines.get(item.command.name, QUIET_WORLD.get(item.command.name, "")))
-    return names
-
-
 def test_the_supervisor_protocol_runs_without_any_io(tmp_path: Path) -> None:
     """Sans-I/O: plan a batch, absorb scripted replies; no socket, no server, no clock of its own."""
     arena = shipped_arena()
