@@ -22,12 +22,13 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import cast
+from typing import Any, cast
 
 from mcpi.minecraft import Minecraft as StockMinecraft
 
 from mcbridge.world import blocks
 from mcbridge.world.blocks import Block
+from mcbridge.world.commands import Batch
 from mcbridge.world.connection import Connection
 from mcbridge.world.driver import ServerHandle
 from mcbridge.world.geometry import Cuboid, Pos
@@ -110,26 +111,22 @@ def bench_reads(server: ServerHandle, conn: Connection, stock: StockMinecraft, r
             batch.set_block(pos, block)
     with measured(server, rows, f"(a) stock mcpi getBlockWithData x{len(cells)}", len(cells), len(cells)):
         stock_read = [stock.getBlockWithData(*p) for p in cells]
-    before = conn.stats.snapshot()
-    with measured(server, rows, f"(b) pipelined getBlockWithData x{len(cells)}", 0, 0) as counts:
-        with conn.batch() as batch:
-            replies = [batch.get_block_with_data(p) for p in cells]
-        spent = conn.stats - before
-        counts(spent.round_trips, spent.commands + spent.fences)  # markers between queries too
-    before = conn.stats.snapshot()
-    with measured(server, rows, f"(b) pipelined getBlocks x{len(walls)} (ids only)", 0, 0) as counts:
-        with conn.batch() as batch:
-            id_replies = [batch.get_blocks(wall) for wall in walls]
-        spent = conn.stats - before
-        counts(spent.round_trips, spent.commands + spent.fences)  # markers between queries too
-    region_replies = []
-    if BLOCKS_WITH_DATA in conn.capabilities():  # the embedded world and server/, not plain RJ
+    def pipelined(label: str, queries: Callable[[Batch], list[Any]]) -> list[Any]:
+        """One pipelined batch of `queries`, its round trips and lines (markers too) counted."""
         before = conn.stats.snapshot()
-        with measured(server, rows, f"(b) pipelined getBlocksWithData x{len(walls)}", 0, 0) as counts:
+        with measured(server, rows, f"(b) pipelined {label}", 0, 0) as counts:
             with conn.batch() as batch:
-                region_replies = [batch.get_blocks_with_data(wall) for wall in walls]
+                replies = queries(batch)
             spent = conn.stats - before
             counts(spent.round_trips, spent.commands + spent.fences)  # markers between queries too
+        return replies
+
+    replies = pipelined(f"getBlockWithData x{len(cells)}", lambda b: [b.get_block_with_data(p) for p in cells])
+    id_replies = pipelined(f"getBlocks x{len(walls)} (ids only)", lambda b: [b.get_blocks(w) for w in walls])
+    region_replies = []
+    if BLOCKS_WITH_DATA in conn.capabilities():  # the embedded world and server/, not plain RJ
+        region_replies = pipelined(f"getBlocksWithData x{len(walls)}",
+                                   lambda b: [b.get_blocks_with_data(w) for w in walls])
     expected = [world[p] for p in cells]
     assert [Block(b.id, b.data) for b in stock_read] == expected, "stock read differs"
     assert [r.result() for r in replies] == expected, "pipelined read differs"
