@@ -27,10 +27,12 @@ node-deps:
 demo: $(STAMP)
 	$(VENV)/bin/mcbridge demo --seed 7 --players 4
 
-# TEST_WORKERS=2 runs the suite on two pytest-xdist workers (much of a test's time is spent
-# waiting on a server's ticks, so two overlap well on 2 cores). [decided here] The default stays
-# one process until the parallel suite has been green three runs in a row on an unloaded machine.
-TEST_WORKERS ?= 0
+# The suite runs on two pytest-xdist workers where the machine has two cores or more (much of
+# a test's time is spent waiting on a server's ticks, so two overlap well on 2 cores); one
+# process on a single core. [decided here] Turned on after three green parallel runs in a row
+# at load 4-6 (733-760 s, against 797-834 s serial on a quiet machine). TEST_WORKERS=0 forces
+# one process (e.g. to read a failure's output in order).
+TEST_WORKERS ?= $(shell [ "$$(nproc 2>/dev/null || echo 1)" -ge 2 ] && echo 2 || echo 0)
 test: $(STAMP) node-deps
 	$(PY) -m pytest -q -n $(TEST_WORKERS) --dist worksteal
 
