@@ -70,6 +70,13 @@ class Reconciler:
         if changed:
             self._last, self._last_parts = None, ()
 
+    def shows(self, scene: Scene | None, viewers: Sequence[str | None] | None = None) -> bool:
+        """Whether `write(batch, scene, viewers)` would add nothing: this very scene was written
+        last, to the same viewers, and nothing was forgotten since."""
+        if scene is None or scene is not self._last:
+            return False
+        return viewers is None or all(self.viewers.get(booth) == viewer for booth, viewer in enumerate(viewers))
+
     def write(self, batch: Batch, scene: Scene, viewers: Sequence[str | None] | None = None) -> int:
         """Add the changes of this scene (arena-local) to `batch`; returns commands added.
 

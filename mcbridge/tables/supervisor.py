@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 
 from mcpi.vec3 import Vec3
 
+from mcbridge.tables.area_index import AreaIndex
 from mcbridge.tables.kit import ReadKey, Scene
 from mcbridge.tables.pause import JOURNAL, WORLD, Pauses
 from mcbridge.tables.reconcile import Reconciler
@@ -82,6 +83,7 @@ class _Polls:
     broken: Reply[list[BlockChange]] | None = None
     names: list[tuple[int, Reply[str]]] = field(default_factory=list)
     shells: list[list[Reply[Block]]] = field(default_factory=list)  # shell probes, when due
+    guard: bool = False  # the seated were located too (the booth guard's cycle)
 
 
 class SupervisorProtocol:
@@ -94,7 +96,7 @@ class SupervisorProtocol:
             for t in self.tables
         ]
         #: each arena's bounds in world coordinates: only players inside concern its table
-        self.areas = [t.arena.frame.cuboid_to_world(t.arena.bounds) for t in self.tables]
+        self.areas = AreaIndex([t.arena.frame.cuboid_to_world(t.arena.bounds) for t in self.tables])
         #: world cell -> the table whose clickable cell it is (the first, should arenas overlap):
         #: a click is routed by one lookup, not offered to every table in turn
         self.hit_owner: dict[Pos, Table] = {}
@@ -103,6 +105,7 @@ class SupervisorProtocol:
                 self.hit_owner.setdefault(table.arena.frame.to_world(cell), table)
         self.registry = PlayerRegistry()
         self.online: dict[str, Pos | None] | None = None  # online players (located or not) last told
+        self._located: dict[str, Pos] = {}  # where each player was last located (see `_presence_moved`)
         self.cycles = 0
         self.stats = CycleStats()
         self.pauses = Pauses(self.tables)
@@ -139,6 +142,7 @@ class SupervisorProtocol:
         self.forget()
         self.registry = PlayerRegistry()
         self.online = None
+        self._located = {}
         self._probe_due = True
 
     def note_reconnect(self) -> None:
@@ -224,9 +228,15 @@ class SupervisorProtocol:
                 # its outbox and scene wait: nothing shows that the journal lacks (a commit that
                 # failed just now pauses the table at the next absorb; until then, this holds it)
                 continue
-            now = index in urgent
-            if table.scene_changed(self._shown[index]) and not self.budget.admit(index, now):
+            now, shown = index in urgent, self._shown[index]
+            inputs = table.scene_inputs()
+            changed = table.scene_changed(shown, inputs)
+            if changed and not self.budget.admit(index, now):
                 continue  # its output waits as a whole, chat with the scene
+            viewers = table.private_viewers() if table.can_private else None
+            if (not changed and index not in self._rebuild and (ahead or not table.outbox.pending())
+                    and rec.shows(shown, viewers)):
+                continue  # the world has all of it (what the steps below would find, sooner)
             commands = 0
             if index in self._rebuild:
                 self._rebuild.discard(index)
@@ -235,8 +245,8 @@ class SupervisorProtocol:
             out = None if ahead else table.outbox.drain()
             if out is not None:
                 rec.forget_cells(out.refresh)
-            scene = self._shown[index] = table.scene()
-            commands += rec.write(batch, scene, table.private_viewers() if table.can_private else None)
+            scene = self._shown[index] = table.scene(inputs)
+            commands += rec.write(batch, scene, viewers)
             self.budget.spend(commands, now)
             stats.commands += commands
             stats.urgent += commands if now else 0
@@ -292,6 +302,7 @@ class SupervisorProtocol:
             },
             reads=reads,
             shells=shells,
+            guard=guard,
         )
         if any(t.can_see_placements for t in self.tables):  # who put or broke what, before the reads
             self._polls.placed, self._polls.broken = batch.poll_placed(), batch.poll_broken()
@@ -325,6 +336,7 @@ class SupervisorProtocol:
                             self.tables[index].arena.name)
                 self._rebuild.add(index)
                 self.tables[index].on_world_emptied()
+                self.online = None  # the next dispatch tells presence: swords owed go out then
         self.pauses.set_all(WORLD, False)  # a cycle went through: the world answers
         self._check_journals()
         with self._journal_group():  # committed before the next write
@@ -355,24 +367,23 @@ class SupervisorProtocol:
         if name in seated:
             return seated[name]
         where = online.get(name)
-        for table, area in zip(self.tables, self.areas, strict=True):
-            if where is not None and area.contains(where):
-                return table
-        return self.tables[0]
+        index = self.areas.first(where) if where is not None else None
+        return self.tables[index if index is not None else 0]
 
     def _dispatch(self, polls: _Polls) -> None:
         stats = self.stats
         online: dict[str, Pos | None] = dict.fromkeys(self.registry.players())
-        for player, where in polls.positions.items():
-            if where.ok:
-                online[player] = Pos.of(where.result())
-        if online != self.online:  # nobody moved a block or came or went: nothing to tell the tables
+        located = {player: Pos.of(where.result()) for player, where in polls.positions.items() if where.ok}
+        online.update(located)
+        if polls.guard or self._presence_moved(online, located):  # else nobody moved a block or came or went
             self.online = online
-            for index, (table, area) in enumerate(zip(self.tables, self.areas, strict=True)):
-                frame = table.arena.frame
-                inside = {n: frame.to_local(p) for n, p in online.items() if p is not None and area.contains(p)}
+            inside: list[dict[str, Pos]] = [{} for _ in self.tables]
+            for player, where in located.items():
+                for index in self.areas.holding(where):
+                    inside[index][player] = self.tables[index].arena.frame.to_local(where)
+            for index, table in enumerate(self.tables):
                 before = _presence_mark(table)
-                table.on_presence(online.keys(), inside)
+                table.on_presence(online.keys(), inside[index])
                 if _presence_mark(table) != before:  # someone sat, left, came back or was guarded out
                     self._inputs.add(index)
         for event in polls.hits.result() if polls.hits.ok else []:
@@ -403,6 +414,27 @@ class SupervisorProtocol:
             if wanted:
                 table.on_reads({key: read.blocks() for key, read in wanted.items()})
 
+    def _presence_moved(self, online: dict[str, Pos | None], located: dict[str, Pos]) -> bool:
+        """Whether the tables must hear about presence this cycle (besides every guard cycle):
+        someone came or went, or a player located now stands on another cell than when last
+        located.
+
+        Why not `online != self.online`: the seated are located only on the booth guard's
+        cycles (`GUARD_EVERY`), so that comparison saw everyone seated "move" twice per guard
+        period (to their cell, then back to unlocated) and told all tables twice for nobody who
+        had moved. Now the tables hear it once per guard period (which also seats, within half
+        a second, someone who stood still in a free booth while its match ran) and whenever
+        anyone moved. [decided here] A location that failed to come back is "not located"."""
+        moved = self.online is None or online.keys() != self.online.keys()
+        last = self._located
+        for name, where in located.items():
+            if last.get(name) != where:
+                last[name] = where
+                moved = True
+        if len(last) > 2 * len(online) + 64:  # those gone for good are forgotten now and then
+            self._located = {name: where for name, where in last.items() if name in online}
+        return moved
+
     def _seated(self) -> dict[str, Table]:
         """Each seated person's table (the first, as `booth_of_player` finds them; bots are
         nobody's name): built once per cycle with chat, since chat seats nobody."""
@@ -416,8 +448,9 @@ class SupervisorProtocol:
     def _block_changed(self, kind: str, change: BlockChange) -> None:
         """A player placed or broke a block: to the table whose arena holds it, with who."""
         at = Pos.of(change.pos)
-        for index, (table, area) in enumerate(zip(self.tables, self.areas, strict=True)):
-            if table.can_see_placements and area.contains(at):
+        for index in self.areas.holding(at):
+            table = self.tables[index]
+            if table.can_see_placements:
                 self._inputs.add(index)
                 name = self.registry.name_of(change.entity_id)
                 table.on_block_change(kind, table.arena.frame.to_local(at), name, change.block)

@@ -57,6 +57,10 @@ LANGUAGE_NAMES = {"en": "en", "english": "en", "英語": "en", "えいご": "en"
 PRIVATE_LINE_PX = 10**9
 
 
+#: `Table.scene_inputs()`: the lobby countdown, and the key of everything the scene shows
+SceneInputs = tuple[int | None, tuple[Any, ...]]
+
+
 @dataclass
 class Occupant:
     name: str
@@ -78,6 +82,10 @@ class Outbox:
     refresh: list[Pos] = field(default_factory=list)  # cells players changed: rewrite as rendered
     moves: list[tuple[str, Pos]] = field(default_factory=list)  # (player, arena-local spot): teleports
     puts: list[tuple[Pos, Block]] = field(default_factory=list)  # a player's block put back (as the world had it)
+
+    def pending(self) -> bool:
+        """Whether anything waits to be sent."""
+        return bool(self.chat or self.private or self.gives or self.clears or self.refresh or self.moves or self.puts)
 
     def drain(self) -> Outbox:
         """What to send, every line within the chat cap (`split_chat`; nothing is cut off).
@@ -647,9 +655,10 @@ class Table:
         self.kit.on_reads(results)
 
     # -- output ---------------------------------------------------------------------------
-    def _scene_inputs(self) -> tuple[int | None, tuple[Any, ...]]:
+    def scene_inputs(self) -> SceneInputs:
         """The lobby countdown and everything the scene shows: the scene is rendered again
-        only when this changes."""
+        only when this changes. The supervisor takes it once per table per write and hands it
+        to `scene_changed` and `scene` (it was computed twice, for both)."""
         countdown = self.lobby_countdown(self.clock())
         return countdown, (
             self.match_id,
@@ -662,16 +671,17 @@ class Table:
             self.stats_desk.board if self.stats_desk else (),
         )
 
-    def scene_changed(self, shown: Scene | None) -> bool:
+    def scene_changed(self, shown: Scene | None, inputs: SceneInputs | None = None) -> bool:
         """Whether `scene()` would differ from `shown` (the scene the world was last given):
         as cheap as the cache check, so the supervisor can defer a change before rendering it
-        (`mcbridge.tables.write_budget`)."""
-        return shown is not self._scene or self._scene_inputs()[1] != self._scene_key
+        (`mcbridge.tables.write_budget`). `inputs`: `scene_inputs()` taken just now."""
+        return shown is not self._scene or (inputs or self.scene_inputs())[1] != self._scene_key
 
-    def scene(self) -> Scene:
+    def scene(self, inputs: SceneInputs | None = None) -> Scene:
         """The desired world; rendered again only when something it shows has changed, since
-        the supervisor asks every table every cycle and most cycles change nothing."""
-        countdown, key = self._scene_inputs()
+        the supervisor asks every table every cycle and most cycles change nothing.
+        `inputs`: `scene_inputs()` taken just now, with nothing changed since."""
+        countdown, key = inputs or self.scene_inputs()
         if key != self._scene_key:
             scene = self.kit.render(self.view(countdown))
             notes = [self._note_part(booth, text) for booth, text in self._notes()]
