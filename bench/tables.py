@@ -32,7 +32,7 @@ Mixed rows (`--mode mixed`): the same, with the tables dealt round-robin over ev
 that has a table kit (each game's shipped arena and player count, its own chat commands).
 
 Run: .venv/bin/python bench/tables.py [--tables 1,10,50] [--samples 200] [--tps 20]
-     [--mode idle|active|both|mixed] [--profile]
+     [--mode idle|active|both|mixed] [--profile [--profile-out FILE]]
      Mixed arena of 50 tables: .venv/bin/python bench/tables.py --mode mixed --tables 50
 Goals: p99 <= 2 ticks at 50 tables (issue 4); active: also cycle p99 <= 50 ms (issue 12).
 """
@@ -45,6 +45,7 @@ import io
 import json
 import pstats
 import random
+import shutil
 import statistics
 import sys
 import tempfile
@@ -224,6 +225,9 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true",
                         help="profile the tables' work at the largest count (active, mixed: the controller "
                         "process, with its commands per cycle by name)")
+    parser.add_argument("--profile-out", default=None, metavar="FILE",
+                        help="with --profile (active, mixed): also keep the controller's pstats file there, "
+                        "to read its callers (`python -m pstats FILE`)")
     args = parser.parse_args()
     counts = [int(c) for c in args.tables.split(",")]
     tick_ms = 1000 / args.tps
@@ -279,6 +283,8 @@ def main() -> None:
                         out = io.StringIO()
                         pstats.Stats(profile, stream=out).sort_stats(order).print_stats(25)
                         print(out.getvalue())
+                    if args.profile_out:
+                        shutil.copyfile(profile, args.profile_out)
         verdict(rows[-1], tick_ms, cycle_goal_ms=50.0)
 
 

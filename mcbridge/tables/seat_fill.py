@@ -35,13 +35,21 @@ class SeatFill:
         self.settings = table.arena.bots
         #: rules seat -> (the decision it faces, when it came up)
         self._since: dict[int, tuple[tuple[int | None, int], float]] = {}
+        self._names_of: object = None  # the texts `_names` were formatted with
+        self._names: frozenset[str] = frozenset()
 
     def name(self, booth: int) -> str:
         return self.table.text.t("common.bot_name", seat=booth + 1)
 
     def is_bot_name(self, name: str) -> bool:
-        """Whether `name` is one a bot of this table takes (kept from people)."""
-        return name in {self.name(booth) for booth in range(len(self.table.arena.seats))}
+        """Whether `name` is one a bot of this table takes (kept from people). Asked for
+        everyone standing in the arena whenever presence is told: the names are formatted
+        once per language of the table's texts, not on every ask."""
+        text = self.table.text
+        if self._names_of is not text:
+            self._names_of = text
+            self._names = frozenset(self.name(booth) for booth in range(len(self.table.arena.seats)))
+        return name in self._names
 
     def people(self) -> int:
         return sum(1 for o in self.table.occupants if o is not None and not o.bot)

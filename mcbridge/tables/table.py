@@ -93,12 +93,30 @@ class Outbox:
         [decided here] Public chat is also cut to the chat box, so a reveal reads one seat a
         line; a private reply under the cap stays one message (one answer per command, which
         the client wraps), only its own lines (help) and the cap split it."""
-        chat = [line for message in self.chat for line in split_chat(message)]
-        private = [(who, line) for who, message in self.private for line in split_chat(message, PRIVATE_LINE_PX)]
+        chat = [line for message in self.chat for line in _split(message)]
+        private = [(who, line) for who, message in self.private for line in _split(message, PRIVATE_LINE_PX)]
         out = Outbox(chat, private, self.gives, self.clears, self.refresh, self.moves, self.puts)
         self.chat, self.private, self.gives, self.clears, self.refresh = [], [], [], [], []
         self.moves, self.puts = [], []
         return out
+
+
+#: `split_chat` results by (message, line width), cleared when full: a plain dict of strings
+#: (nothing for the garbage collector to track). Measuring every character of every chat line
+#: was most of emptying an outbox, and tables say the same lines again and again.
+_SPLIT_LIMIT = 4096
+_SPLIT: dict[tuple[str, int, int], tuple[str, ...]] = {}
+
+
+def _split(message: str, line_px: int = CHAT_LINE_PX, cap: int = CHAT_CAP) -> tuple[str, ...]:
+    """`split_chat`, remembered."""
+    key = (message, line_px, cap)
+    lines = _SPLIT.get(key)
+    if lines is None:
+        if len(_SPLIT) >= _SPLIT_LIMIT:
+            _SPLIT.clear()
+        lines = _SPLIT[key] = tuple(split_chat(message, line_px, cap))
+    return lines
 
 
 class Table:
@@ -143,6 +161,7 @@ class Table:
         self.seq = 0
         self.outbox = Outbox()
         self.updates = UpdateFeed()
+        self._event_texts: dict[tuple[Any, ...], str] = {}  # see `_event_text`
         self.updates.subscribe_inline(self._chat_lines)
         self.deadlines: dict[int, float] = {}
         self._deadline_key: tuple[Any, ...] = ()
@@ -451,9 +470,25 @@ class Table:
     def _chat_lines(self, update: TableUpdate) -> None:
         """The chat subscriber: every event the kit does not keep quiet, in the table's language."""
         assert self.state is not None
+        players, numbers = tuple(self.state.players), tuple(self._numbers())
         for event in update.events:
             if not isinstance(event, self.kit.quiet_events):
-                self.outbox.chat.append(self.text.event(self.game.name, event, self.state.players, self._numbers()))
+                self.outbox.chat.append(self._event_text(event, players, numbers))
+
+    def _event_text(self, event: Event, players: tuple[str, ...], numbers: tuple[int, ...]) -> str:
+        """`Locale.event`, remembered per table (its language and game are fixed): a match says
+        the same events again and again (each deal, each reveal's count), and formatting
+        them was the largest part of a submit. An event that cannot be a key is formatted."""
+        key = (self.game.name, event, players, numbers)
+        try:
+            text = self._event_texts.get(key)
+        except TypeError:  # unhashable fields: never remembered
+            return self.text.event(self.game.name, event, players, numbers)
+        if text is None:
+            if len(self._event_texts) >= _SPLIT_LIMIT:
+                self._event_texts.clear()
+            text = self._event_texts[key] = self.text.event(self.game.name, event, players, numbers)
+        return text
 
     def _refuse(self, name: str, exc: IllegalAction) -> None:
         players = self.state.players if self.state else []
@@ -480,7 +515,7 @@ class Table:
             self.outbox.private.append((name, text))
             return
         to = f"@{name}: "
-        for line in split_chat(text, CHAT_LINE_PX - text_px(to), CHAT_CAP - len(to)):
+        for line in _split(text, CHAT_LINE_PX - text_px(to), CHAT_CAP - len(to)):
             self.outbox.chat.append(to + line)
 
     # -- time -----------------------------------------------------------------------------
