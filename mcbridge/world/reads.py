@@ -66,13 +66,32 @@ class CellRead:
 def read_cells(batch: Batch, frame: ArenaFrame, cells: Sequence[Pos], *, with_data: bool) -> CellRead:
     """Add the reads of `cells` (arena-local, an `IdCells` where ids are enough) to `batch`.
     `with_data`: the server lists `BLOCKS_WITH_DATA`."""
-    at = [frame.to_world(c) for c in cells]
-    box = _box_of(at)
+    at, box, index = _plan(frame, cells)
     if box is not None and isinstance(cells, IdCells):
-        return CellRead(ids=batch.get_blocks(box), at=[box.index(c) for c in at])
+        return CellRead(ids=batch.get_blocks(box), at=index)
     if box is not None and with_data:
-        return CellRead(blocks=batch.get_blocks_with_data(box), at=[box.index(c) for c in at])
+        return CellRead(blocks=batch.get_blocks_with_data(box), at=index)
     return CellRead(cells=[batch.get_block_with_data(c) for c in at])
+
+
+#: `_plan` results, cleared when full: the tables read the same few walls every cycle, and
+#: turning their cells to world coordinates and finding their box was a good part of
+#: planning a cycle's batch at 50 tables.
+_PLAN_LIMIT = 1024
+_PLANS: dict[tuple[ArenaFrame, tuple[Pos, ...]], tuple[tuple[Pos, ...], Cuboid | None, tuple[int, ...]]] = {}
+
+
+def _plan(frame: ArenaFrame, cells: Sequence[Pos]) -> tuple[tuple[Pos, ...], Cuboid | None, tuple[int, ...]]:
+    """The cells in world coordinates, the box they fill (or None) and each one's index in it."""
+    key = (frame, tuple(cells))
+    plan = _PLANS.get(key)
+    if plan is None:
+        at = tuple(frame.to_world(c) for c in cells)
+        box = _box_of(at)
+        if len(_PLANS) >= _PLAN_LIMIT:
+            _PLANS.clear()
+        plan = _PLANS[key] = (at, box, tuple(box.index(c) for c in at) if box is not None else ())
+    return plan
 
 
 def _box_of(cells: Sequence[Pos]) -> Cuboid | None:
