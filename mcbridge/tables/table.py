@@ -37,7 +37,7 @@ from mcbridge.tables.layout import wall_sign
 from mcbridge.tables.match_seeds import chance_rng, match_seed
 from mcbridge.tables.seat_fill import SeatFill
 from mcbridge.tables.updates import TableUpdate, UpdateFeed
-from mcbridge.textfit import CHAT_CAP, CHAT_LINE_PX, SIGN_LINE_PX, split_chat, text_px
+from mcbridge.textfit import CHAT_CAP, CHAT_LINE_PX, SIGN_LINE_PX, WIDE_PX, split_chat, text_px
 from mcbridge.world import blocks
 from mcbridge.world.blocks import Block
 from mcbridge.world.geometry import Pos
@@ -109,7 +109,10 @@ _SPLIT: dict[tuple[str, int, int], tuple[str, ...]] = {}
 
 
 def _split(message: str, line_px: int = CHAT_LINE_PX, cap: int = CHAT_CAP) -> tuple[str, ...]:
-    """`split_chat`, remembered."""
+    """`split_chat`, remembered; a short message that needs no measuring (no character is
+    wider than `WIDE_PX`, and its spaces are already single) is its own one line."""
+    if len(message) * WIDE_PX <= line_px and len(message) <= cap and message and message == " ".join(message.split()):
+        return (message,)
     key = (message, line_px, cap)
     lines = _SPLIT.get(key)
     if lines is None:

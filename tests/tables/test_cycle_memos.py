@@ -22,7 +22,7 @@ from mcbridge.tables import table as table_module
 from mcbridge.tables.journal import Journal
 from mcbridge.tables.table import PRIVATE_LINE_PX, Outbox, Table
 from mcbridge.tables.updates import TableUpdate
-from mcbridge.textfit import split_chat
+from mcbridge.textfit import CHAT_CAP, CHAT_LINE_PX, WIDE_PX, char_px, split_chat
 
 WORDS = st.sampled_from(["Aki", "bid", "red", "12;", "/", "Reveal:", "wool", "for", "seat", "x" * 30, "赤", "\n"])
 MESSAGES = st.lists(WORDS, min_size=1, max_size=40).map(" ".join)
@@ -42,11 +42,21 @@ def test_drained_lines_are_split_chat_of_what_was_queued(chat: list[str], privat
         assert not box.pending()
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.text(st.characters(codec="utf-8"), max_size=60))
+def test_a_short_message_is_split_as_split_chat_splits_it(message: str) -> None:
+    """The no-measuring path: `WIDE_PX` bounds every character's width."""
+    assert all(char_px(c) <= WIDE_PX for c in message)
+    for line_px, cap in ((CHAT_LINE_PX, CHAT_CAP), (PRIVATE_LINE_PX, CHAT_CAP), (100, 20)):
+        assert list(table_module._split(message, line_px, cap)) == split_chat(message, line_px, cap)
+
+
 def test_the_split_memo_is_bounded(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setattr(table_module, "_SPLIT_LIMIT", 8)
     table_module._SPLIT.clear()
     for k in range(50):
-        assert table_module._split(f"line {k}") == (f"line {k}",)
+        assert table_module._split(f"a longer line that must be measured, number {k}") == (
+            f"a longer line that must be measured, number {k}",)
         assert len(table_module._SPLIT) <= 8
 
 
