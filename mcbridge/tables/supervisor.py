@@ -375,7 +375,8 @@ class SupervisorProtocol:
         online: dict[str, Pos | None] = dict.fromkeys(self.registry.players())
         located = {player: Pos.of(where.result()) for player, where in polls.positions.items() if where.ok}
         online.update(located)
-        if polls.guard or self._presence_moved(online, located):  # else nobody moved a block or came or went
+        moved = self._presence_moved(online, located)
+        if moved or polls.guard:  # else nobody moved a block or came or went
             self.online = online
             inside: list[dict[str, Pos]] = [{} for _ in self.tables]
             for player, where in located.items():

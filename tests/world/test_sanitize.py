@@ -89,7 +89,7 @@ def test_injection_reaches_the_server_as_one_chat_line(embedded: EmbeddedHandle)
             batch.set_sign((1, 0, 1), (68, 2), ["a,b", "c(d)", "x\ny"])
         assert mc.getBlock(0, 0, 0) == before[0]
     assert embedded.public_chat()[-2:] == ["hi) world.setBlock(0,0,0,1", "two lines"]
-    assert embedded.sign_lines(1, 0, 1) == ("a;b", "c[d]", "x y", "")
+    assert embedded.sign_lines(1, 0, 1) == ("a\u201ab", "c[d]", "x y", "")  # a comma as its look-alike (SIGN_COMMA)
     assert embedded.get_block(0, 0, 0) == before
 
 

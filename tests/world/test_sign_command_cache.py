@@ -29,5 +29,5 @@ def test_past_the_cache_limit_every_sign_still_says_its_own_text() -> None:
     texts = [f"line {k}" for k in range(commands._CACHE_LIMIT + 10)]
     for text in texts:
         batch.set_sign(Pos(1, 2, 3), Block(68, 2), [text, "", "x,y", "(z)"])
-    assert [item.command.args[5:] for item in batch.items] == [(t, "", "x;y", "[z]") for t in texts]
+    assert [item.command.args[5:] for item in batch.items] == [(t, "", "x\u201ay", "[z]") for t in texts]
     assert len(commands._SIGN_ARGS) <= commands._CACHE_LIMIT

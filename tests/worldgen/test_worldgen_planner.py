@@ -115,4 +115,4 @@ def test_sign_lines_are_sanitised_on_the_wire() -> None:
     grid = BlockGrid.filled(1, 1, 1, 0)
     grid.set_sign(0, 0, 0, 63, 8, ["a,b", "line\nbreak", "(x)", ""])
     line = plan_paste(grid, (0, 0, 0)).steps[-1].line()
-    assert line == "world.setSign(0,0,0,63,8,a;b,line break,[x], )"
+    assert line == "world.setSign(0,0,0,63,8,a\u201ab,line break,[x], )"  # a comma as its look-alike
