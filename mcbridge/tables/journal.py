@@ -19,6 +19,7 @@ alone and reported until it is moved away.
 
 from __future__ import annotations
 
+import itertools
 import json
 import logging
 import os
@@ -27,6 +28,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -197,8 +199,10 @@ class Journal:
             return
         try:
             self.db.execute("BEGIN")
-            for write in queue:
-                self.db.execute(write.sql, write.params)
+            # a run of writes of one kind (a cycle's actions, mostly) in one call: the same rows in
+            # the same order and transaction, without a Python round per row
+            for sql, run in itertools.groupby(queue, key=attrgetter("sql")):
+                self.db.executemany(sql, [write.params for write in run])
             self.db.execute("COMMIT")
         except WRITE_ERRORS as exc:
             if self.db.in_transaction:
