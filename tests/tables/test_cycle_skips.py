@@ -100,6 +100,14 @@ def world_key(table: Table, local: Pos) -> tuple[str, ...]:
     return (str(at.x), str(at.y), str(at.z))
 
 
+def standing_in(table: Table) -> Players:
+    """Aki (entity 1) and Ben (entity 2) standing in the table's booths 1 and 2."""
+    players = Players()
+    for eid, name in enumerate(["Aki", "Ben"], start=1):
+        players.put(eid, name, interior(table, eid - 1))
+    return players
+
+
 def _arena(i: int) -> Arena:
     return shipped_arena(name=f"t{i}", frame=ArenaFrame(Pos(200 * i, 64, 0), Facing.NORTH))
 
@@ -111,9 +119,7 @@ def two_tables(tmp_path: Path):  # type: ignore[no-untyped-def]
     journal = Journal(tmp_path / "journal.sqlite")
     tables = [Table(_arena(i), journal, clock, seed=3, start_delay=30.0, can_private=True) for i in range(2)]
     protocol = SupervisorProtocol(tables)
-    players = Players()
-    for eid, (booth, name) in enumerate([(0, "Aki"), (1, "Ben")], start=1):
-        players.put(eid, name, interior(tables[1], booth))
+    players = standing_in(tables[1])
     for _ in range(3):
         cycle(protocol, players, clock)
     assert [o.name if o else None for o in tables[1].occupants][:2] == ["Aki", "Ben"]
@@ -197,9 +203,7 @@ def test_an_operator_reset_between_cycles_goes_out_with_the_next_write(tmp_path:
     try:
         tables = [Table(_arena(i), journal, clock, seed=3, start_delay=0.0) for i in range(2)]
         protocol = SupervisorProtocol(tables)
-        players = Players()
-        for eid, (booth, name) in enumerate([(0, "Aki"), (1, "Ben")], start=1):
-            players.put(eid, name, interior(tables[1], booth))
+        players = standing_in(tables[1])
         for _ in range(40):
             cycle(protocol, players, clock)
         table = tables[1]
@@ -253,9 +257,7 @@ def test_someone_who_stood_still_in_a_free_booth_sits_after_the_match(tmp_path: 
     try:
         table = Table(shipped_arena(), journal, clock, seed=3, start_delay=0.0)
         protocol = SupervisorProtocol([table])
-        players = Players()
-        for eid, (booth, name) in enumerate([(0, "Aki"), (1, "Ben")], start=1):
-            players.put(eid, name, interior(table, booth))
+        players = standing_in(table)
         for _ in range(5):
             cycle(protocol, players, clock)
         assert table.state is not None  # the match runs
