@@ -34,8 +34,10 @@ def start_or_skip(**options: Any) -> FlyingSquidServer:
 
 
 def unique_name(prefix: str) -> str:
-    """A player name no other test uses (the session server is shared)."""
-    return f"{prefix}{next(_names)}"[:16]
+    """A player name no other test uses (the session server is shared), and a valid Java name
+    even for a one-letter prefix: the server refuses names under 3 characters, so "p" + 1
+    must be "p01" (else a test passes in the suite, where the counter is high, and fails alone)."""
+    return f"{prefix}{next(_names):02d}"[:16]
 
 
 class RawClient:
