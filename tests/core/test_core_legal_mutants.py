@@ -29,8 +29,9 @@ def test_a_range_reads_as_what_it_stands_for_whatever_it_has_handed_out() -> Non
 
 
 def test_asking_whether_a_raise_is_legal_leaves_the_range_handing_out_whole_chips() -> None:
-    """legal.py:143 `// step` -> `/ step`: the membership test built the action at index 2.0, kept
-    it, and `at(2)` then handed out a raise of 20.0 chips (its JSON "20.0")."""
+    """legal.py:143 `// step` -> `/ step` (main's tests kill it through an off-step value; this
+    is the on-step case): the membership test built the action at index 2.0, kept it, and
+    `at(2)` then handed out a raise of 20.0 chips (its JSON "20.0")."""
     entry = ActionRange(Raise("C", 12), "stake", 480, 4)
     assert Raise("C", 20) in entry  # a player typed it: the table checks it first
     picked = entry.at(2)
