@@ -6,10 +6,11 @@ where an object belongs (TypeError), a negative stack (ValueError) and a missing
 (KeyError). Each must come back as the stable `bad_state` code with the field and the type
 expected, never as the raw exception from inside the loader.
 
-The seed-2 sample of core.persist (bench/mutation.py core.persist --sample 30 --seed 2) had one
-survivor, an equivalent (bench/mutation_equivalents.md); its two `ExceptionReplacer` mutants of
-that `except` were killed only by the KeyError case. These cases pin the other two failure kinds
-for the rest of the population.
+Written from the seed-2 sample list of core.persist (bench/mutation.py core.persist --sample 30
+--seed 2), whose only survivor is an equivalent (bench/mutation_equivalents.md). cosmic-ray's
+`ExceptionReplacer` puts an undefined name into that `except`, so any exception through it kills
+those mutants (main's KeyError case did); these cases catch what they cannot, an `except` that
+loses TypeError or ValueError, which only the KeyError case had covered.
 """
 
 from __future__ import annotations
