@@ -156,7 +156,9 @@ MODULES: dict[str, Target] = {
     ),
     "reconcile": Target(
         "mcbridge/tables/reconcile.py",
+        # after the `_mutants` files the sans-world model-world diff test: every fast path of `write`
         ("tests/tables/test_reconcile_mutants.py", "tests/tables/test_reconcile_runs_mutants.py",
+         "tests/tables/test_reconcile_rows_mutants.py", "tests/tables/test_reconcile_diff.py",
          "tests/tables/test_reconcile_runs.py", "tests/tables/test_tables_recovery.py",
          "tests/tables/test_tables_runtime.py"),
         small=True,
