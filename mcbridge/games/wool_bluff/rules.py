@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 
 Hand = dict[str, int]
 #: The one Through and Bluff that legal lists hand out (actions are immutable).
-THROUGH, BLUFF = Through(), Bluff()
+THROUGH, BLUFF, REVEAL = Through(), Bluff(), Reveal()
 
 
 def count_for(colour: str, hands: list[Hand]) -> int:
@@ -155,18 +155,18 @@ class WoolBluffState(State):
             due = self.discard_due[seat]
             # more of a colour than the discard takes changes nothing: capped, hands that
             # differ only there share one kept list (a small discard caps most colours)
-            return list(_discards(tuple(min(drawn.get(c, 0), due) for c in COLOURS), due))
+            return list(_discards(tuple([min(drawn.get(c, 0), due) for c in COLOURS]), due))
         if self.phase == "reveal":
-            return [Reveal()]
+            return [REVEAL]
         return []  # deal: too many outcomes to list; see sample_chance
 
     def _sample_chance(self, rng: Rng) -> Action:
         if self.phase == "deal":
-            seat = self._next_to_deal()
-            draws = rng.weighted_draws(self.game.options["weights"], self.hand_size)
-            return Deal.canonical_for(seat, tuple([(c, n) for c in COLOURS if (n := draws.count(c))]))
+            game = self.game
+            tally = rng.weighted_tally(game.options["weights"], game.hand_size)
+            return Deal.canonical_for(self._next_to_deal(), game.dealt(tally))
         if self.phase == "reveal":
-            return Reveal()
+            return REVEAL
         raise IllegalAction("not_a_chance_node", phase=self.phase)
 
     def _timeout_action(self, seat: int) -> Action:
@@ -228,21 +228,23 @@ class WoolBluffState(State):
         raise AssertionError("a deal phase always has a seat left to deal")
 
     def _deal(self, action: Deal) -> list[Event]:
+        seat = action.seat
         expected = self._next_to_deal()
-        if action.seat != expected:
-            raise IllegalAction("deal_out_of_order", seat=action.seat, expected=expected)
-        total = action.total
-        if total != self.hand_size:
-            raise IllegalAction("deal_wrong_size", count=total, hand_size=self.hand_size)
-        self.drawn[action.seat] = dict(action.wool)
-        self.hands[action.seat] = dict(action.wool)
-        self._wool = None
-        events: list[Event] = [WoolDealt(action.seat, total)]
+        if seat != expected:
+            raise IllegalAction("deal_out_of_order", seat=seat, expected=expected)
+        wool = dict(action.wool)  # canonical pairs: one count per colour
+        total, size = sum(wool.values()), self.game.hand_size
+        if total != size:
+            raise IllegalAction("deal_wrong_size", count=total, hand_size=size)
         drawn = self.drawn
-        active_seats = self.active_seats()
-        if None not in [drawn[s] for s in active_seats]:  # every seat still in is dealt
-            torches, size = self.torches, self.hand_size
-            self.discard_due = {s: min(torches[s], size) for s in active_seats if torches[s] > 0}
+        drawn[seat] = wool
+        self.hands[seat] = wool.copy()
+        self._wool = None
+        events: list[Event] = [WoolDealt(seat, total)]
+        out = self.eliminated_turn
+        if None not in [d for d, t in zip(drawn, out, strict=True) if t is None]:  # every seat still in is dealt
+            torches = self.torches
+            self.discard_due = {s: min(n, size) for s, n in enumerate(torches) if n > 0 and out[s] is None}
             events += [DiscardRequired(s, n) for s, n in sorted(self.discard_due.items())]
             self.phase = "discard" if self.discard_due else "bid"
         return events
@@ -250,15 +252,16 @@ class WoolBluffState(State):
     def _discard(self, seat: int, action: Discard) -> list[Event]:
         due = self.discard_due[seat]
         drawn = self.drawn[seat] or {}
-        if action.total != due:
-            raise IllegalAction("discard_wrong_count", count=action.total, required=due)
+        taken = dict(action.wool)  # canonical pairs: one count per colour
+        total = sum(taken.values())
+        if total != due:
+            raise IllegalAction("discard_wrong_count", count=total, required=due)
         for colour, n in action.wool:
             if n > drawn.get(colour, 0):
                 raise IllegalAction("discard_not_held", colour=colour, count=n, held=drawn.get(colour, 0))
-        kept = dict(drawn)
-        for colour, n in action.wool:
-            kept[colour] -= n
-        self.hands[seat] = {c: kept[c] for c in COLOURS if kept.get(c)}
+        # COLOURS order, no zeros (as a deal holds it, whichever order a restore read)
+        get = taken.get
+        self.hands[seat] = {c: left for c in COLOURS if (left := drawn.get(c, 0) - get(c, 0))}
         self._wool = None
         del self.discard_due[seat]
         if not self.discard_due:
@@ -454,42 +457,43 @@ def _discards(counts: tuple[int, ...], size: int) -> tuple[Action, ...]:
     """Every way to discard `size` wool from a hand (counts in COLOURS order), most of the
     first colour first. Hands repeat across turns and matches, so the list is kept.
 
-    Built as canonical pairs directly (COLOURS order, no zeros), so the actions skip the
-    check that untrusted wool needs.
+    A hand not seen before still costs a walk over its ways: six nested count loops (one
+    per colour, each bounded by what the later colours can still take, so every path ends
+    in a way) and one look-up of the shared action per way, with no recursion and no
+    tuple built per partial way (the earlier recursive form cost twice as much per hand).
     """
-    held = tuple((c, n) for c, n in zip(COLOURS, counts, strict=True) if n > 0)
-    made = _DISCARDS
+    c0, c1, c2, c3, c4, c5 = counts  # COLOURS: six colours, checked below the function
+    r4 = c5  # what colours 5.., 4.., ... can take at most
+    r3 = c4 + r4
+    r2 = c3 + r3
+    r1 = c2 + r2
+    r0 = c1 + r1
+    made, out = _DISCARDS, []
     if len(made) > MAX_DISCARDS_KEPT:  # big hands: keep the memo bounded
         made.clear()
-    out = []
-    for pairs in _takes(held, size, sum(counts)):
-        action = made.get(pairs)
-        if action is None:
-            action = made[pairs] = Discard.canonical(pairs)
-        out.append(action)
+    get = made.get
+    for t0 in range(min(c0, size), max(0, size - r0) - 1, -1):
+        s1 = size - t0
+        for t1 in range(min(c1, s1), max(0, s1 - r1) - 1, -1):
+            s2 = s1 - t1
+            for t2 in range(min(c2, s2), max(0, s2 - r2) - 1, -1):
+                s3 = s2 - t2
+                for t3 in range(min(c3, s3), max(0, s3 - r3) - 1, -1):
+                    s4 = s3 - t3
+                    for t4 in range(min(c4, s4), max(0, s4 - r4) - 1, -1):
+                        way = (t0, t1, t2, t3, t4, s4 - t4)
+                        action = get(way)
+                        if action is None:  # canonical pairs: COLOURS order, no zeros
+                            pairs = tuple([(c, n) for c, n in zip(COLOURS, way, strict=True) if n])
+                            action = made[way] = Discard.canonical(pairs)
+                        out.append(action)
     return tuple(out)
 
 
-#: One Discard object per way to discard, shared by every list that holds it (actions are
-#: immutable; with the default hands there are a few thousand ways in all).
-_DISCARDS: dict[tuple[tuple[str, int], ...], Discard] = {}
+if len(COLOURS) != 6:  # pragma: no cover - `_discards` has one loop per colour
+    raise AssertionError("_discards walks exactly six colours")
+
+#: One Discard object per way to discard (counts in COLOURS order), shared by every list
+#: that holds it (actions are immutable; with the default hands there are a few thousand).
+_DISCARDS: dict[tuple[int, ...], Discard] = {}
 MAX_DISCARDS_KEPT = 100_000
-
-
-@lru_cache(maxsize=65536)
-def _takes(held: tuple[tuple[str, int], ...], size: int, room: int) -> tuple[tuple[tuple[str, int], ...], ...]:
-    """Every way to take `size` from `held` ((colour, count) pairs holding `room` in all), as
-    canonical pairs, most of the first colour first. The ways from the second colour on are
-    shared by many hands (and by many sizes of this one), so each is kept: a hand not seen
-    before is mostly made of known parts."""
-    if size == 0:
-        return ((),)
-    if room < size:
-        return ()
-    (colour, have), rest = held[0], held[1:]
-    out: list[tuple[tuple[str, int], ...]] = []
-    for take in range(min(size, have), 0, -1):
-        head = ((colour, take),)
-        out += [head + tail for tail in _takes(rest, size - take, room - have)]
-    out += _takes(rest, size, room - have)
-    return tuple(out)
