@@ -82,8 +82,8 @@ def discards_from_scratch(counts: tuple[int, ...], size: int) -> list[tuple[tupl
 @given(counts=st.tuples(*[st.integers(0, 6)] * len(COLOURS)), size=st.integers(0, 14))
 def test_the_discard_walk_lists_every_way_in_order_and_only_those(counts: tuple[int, ...], size: int) -> None:
     listed = _discards(counts, size)
-    assert [action.wool for action in listed] == discards_from_scratch(counts, size)
-    assert all(isinstance(action, Discard) and action == Discard(action.wool) for action in listed)
+    assert all(isinstance(action, Discard) for action in listed)
+    assert [getattr(action, "wool", None) for action in listed] == discards_from_scratch(counts, size)
 
 
 @settings(max_examples=100, deadline=None)
@@ -131,4 +131,4 @@ def test_the_kept_bot_discard_is_the_rarest_plain_colours_first_then_white(
             expected[colour] = take
             left -= take
     for order in (drawn, dict(sorted(drawn.items()))):  # a restored view lists keys sorted
-        assert _discard_choice(tuple(order.items()), need) == Discard(expected)
+        assert _discard_choice(tuple(order.items()), need) == Discard(tuple(expected.items()))
