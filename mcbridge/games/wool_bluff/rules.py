@@ -320,7 +320,7 @@ class WoolBluffState(State):
         actual = count_for(colour, hands)
         m = self.game.white_multiplier if colour == WILD else 1
         events: list[Event] = [
-            Revealed(colour, count, actual, tuple(_pairs(self.hands[s]) for s in range(len(self.players))))
+            Revealed(colour, count, actual, tuple([_pairs(h) for h in self.hands]))
         ]
         self.last_reveal = {
             "turn": self.turn,
@@ -329,7 +329,7 @@ class WoolBluffState(State):
             "actual": actual,
             "bidder": bidder,
             "caller": caller,
-            "hands": [_copy(self.hands[s]) if self.active[s] else None for s in range(len(self.players))],
+            "hands": [_copy(h) if t is None else None for h, t in zip(self.hands, self.eliminated_turn, strict=True)],
             "penalties": {},
             "tampered": [[s, dict(d)] for s, d in action.tampered],
         }
@@ -368,42 +368,45 @@ class WoolBluffState(State):
 
     # -- views and results ----------------------------------------------------------------
     def _view(self, seat: int | None) -> dict[str, Any]:
-        # every bot step reads a view: each list is built once here (no property calls)
+        # every bot step reads a view: each list is built once here, copied in C where it
+        # can be (no property or helper calls); every list and dict is the view's own
         out = self.eliminated_turn
-        active = [t is None for t in out]
         hand_sizes, wool_in_play = self._wool_counts()
-        hand_sizes = list(hand_sizes)  # the view's own copy
-        bidding = self.phase == "bid"
-        lowest = 1 if self.bid is None else int(self.bid["count"]) + 1
-        game = self.game
+        phase, bid, game = self.phase, self.bid, self.game
+        if phase == "bid":
+            lowest = 1 if bid is None else int(bid["count"]) + 1
+            min_count, can_raise = lowest, lowest <= wool_in_play
+        else:
+            min_count = can_raise = None
         public: dict[str, Any] = {
             "game": "wool_bluff",
-            "players": list(self.players),
-            "phase": self.phase,
+            "players": self.players.copy(),
+            "phase": phase,
             "turn": self.turn,
             "turns": game.turns,
             "hand_size": game.hand_size,
-            "torches": list(self.torches),
-            "active": active,
-            "eliminated_turn": list(out),
-            "forfeited": list(self.forfeited),
-            "wool_counts": hand_sizes,
+            "torches": self.torches.copy(),
+            "active": [t is None for t in out],
+            "eliminated_turn": out.copy(),
+            "forfeited": self.forfeited.copy(),
+            "wool_counts": hand_sizes.copy(),
             "wool_in_play": wool_in_play,
             "predictor": self.predictor,
-            "bid": dict(self.bid) if self.bid else None,
-            "min_count": lowest if bidding else None,
-            "can_raise": lowest <= wool_in_play if bidding else None,
-            "responses": [[s, a] for s, a in self.responses],
+            "bid": bid.copy() if bid else None,
+            "min_count": min_count,
+            "can_raise": can_raise,
+            "responses": list(map(list, self.responses)),
             "discard_pending": sorted(self.discard_due),
             "to_act": sorted(self.to_act()),
             "last_reveal": self.last_reveal,
-            "weights": dict(game.options["weights"]),
+            "weights": game.options["weights"].copy(),
             "white_multiplier": game.white_multiplier,
         }
         if seat is not None and 0 <= seat < len(self.players):
+            hand, drawn = self.hands[seat], self.drawn[seat]
             public["seat"] = seat
-            public["hand"] = _copy(self.hands[seat])
-            public["drawn"] = _copy(self.drawn[seat])
+            public["hand"] = hand.copy() if hand else None
+            public["drawn"] = drawn.copy() if drawn else None
             public["must_discard"] = self.discard_due.get(seat, 0)
         return public
 
