@@ -132,3 +132,14 @@ def test_the_kept_bot_discard_is_the_rarest_plain_colours_first_then_white(
             left -= take
     for order in (drawn, dict(sorted(drawn.items()))):  # a restored view lists keys sorted
         assert _discard_choice(tuple(order.items()), need) == Discard(tuple(expected.items()))
+
+
+def test_a_restore_reuses_its_own_game_only_for_the_same_options() -> None:
+    """`from_json` skips rebuilding the game for its own matches; a match saved with other
+    options still gets a game with those options (and plays by them)."""
+    game, short = load("wool_bluff"), load("wool_bluff", {"turns": 2})
+    own = game.from_json(game.new_match(["a", "b"], 1).to_json())
+    other = game.from_json(short.new_match(["a", "b"], 1).to_json())
+    assert own.game is game
+    assert other.game is not game and other.game.options == short.options != game.options
+    assert isinstance(other, WoolBluffState) and other.game.turns == 2
