@@ -373,11 +373,11 @@ class WoolBluffState(State):
         out = self.eliminated_turn
         hand_sizes, wool_in_play = self._wool_counts()
         phase, bid, game = self.phase, self.bid, self.game
+        min_count: int | None = None
+        can_raise: bool | None = None
         if phase == "bid":
-            lowest = 1 if bid is None else int(bid["count"]) + 1
-            min_count, can_raise = lowest, lowest <= wool_in_play
-        else:
-            min_count = can_raise = None
+            min_count = 1 if bid is None else int(bid["count"]) + 1
+            can_raise = min_count <= wool_in_play
         public: dict[str, Any] = {
             "game": "wool_bluff",
             "players": self.players.copy(),
