@@ -475,15 +475,17 @@ def _discards(counts: tuple[int, ...], size: int) -> tuple[Action, ...]:
     if len(made) > MAX_DISCARDS_KEPT:  # big hands: keep the memo bounded
         made.clear()
     get = made.get
-    for t0 in range(min(c0, size), max(0, size - r0) - 1, -1):
+    # each colour takes from the most it can (its count, or what is left) down to the least
+    # that leaves no more than the later colours can take (conditionals, not min/max calls)
+    for t0 in range(c0 if c0 < size else size, (size - r0 if size > r0 else 0) - 1, -1):
         s1 = size - t0
-        for t1 in range(min(c1, s1), max(0, s1 - r1) - 1, -1):
+        for t1 in range(c1 if c1 < s1 else s1, (s1 - r1 if s1 > r1 else 0) - 1, -1):
             s2 = s1 - t1
-            for t2 in range(min(c2, s2), max(0, s2 - r2) - 1, -1):
+            for t2 in range(c2 if c2 < s2 else s2, (s2 - r2 if s2 > r2 else 0) - 1, -1):
                 s3 = s2 - t2
-                for t3 in range(min(c3, s3), max(0, s3 - r3) - 1, -1):
+                for t3 in range(c3 if c3 < s3 else s3, (s3 - r3 if s3 > r3 else 0) - 1, -1):
                     s4 = s3 - t3
-                    for t4 in range(min(c4, s4), max(0, s4 - r4) - 1, -1):
+                    for t4 in range(c4 if c4 < s4 else s4, (s4 - r4 if s4 > r4 else 0) - 1, -1):
                         way = (t0, t1, t2, t3, t4, s4 - t4)
                         action = get(way)
                         if action is None:  # canonical pairs: COLOURS order, no zeros
