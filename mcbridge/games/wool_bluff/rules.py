@@ -448,7 +448,10 @@ class WoolBluffState(State):
 
 def _pairs(hand: Hand | None) -> tuple[tuple[str, int], ...]:
     """`wool_pairs` of a hand the rules built (known colours and counts: nothing to check)."""
-    return tuple((c, hand[c]) for c in COLOURS if hand.get(c)) if hand else ()
+    if not hand:
+        return ()
+    get = hand.get
+    return tuple([(c, n) for c in COLOURS if (n := get(c))])
 
 
 def _copy(hand: Hand | None) -> Hand | None:
