@@ -217,7 +217,10 @@ class Game(ABC):
         for key in ("options", "state"):
             if not isinstance(data.get(key), dict):
                 raise BadState("missing_field", field=key)
-        game = type(self)(data["options"])
+        # [decided here] the saved options are this game's own (the usual case: a table or a
+        # replay restores its own matches): the match gets this game, not a copy built again
+        # from the seed file and checked option by option; other options get their own game
+        game = self if data["options"] == self.options else type(self)(data["options"])
         return game._restore(data["state"])
 
     def _restore(self, data: Mapping[str, Any]) -> State:

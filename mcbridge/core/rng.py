@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import random
 import sys
+from bisect import bisect
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import TypeVar
@@ -55,6 +56,20 @@ class Rng(random.Random):
         """The n keys `weighted_counts` counts, in draw order (the same draws)."""
         keys, cum = _cumulative(tuple(weights.items()))
         return self.choices(keys, cum_weights=cum, k=n)
+
+    def weighted_tally(self, weights: Mapping[str, int], n: int) -> list[int]:
+        """How many of the n `weighted_draws` fall on each key, in `weights` order: the same
+        draws (`choices` with cumulative weights, step by step), counted as they are drawn,
+        so no list of keys is built to be counted again (a deal per seat per turn)."""
+        _, cum = _cumulative(tuple(weights.items()))
+        total = cum[-1] + 0.0 if cum else 0.0
+        if total <= 0.0:
+            raise ValueError("Total of weights must be greater than zero")
+        tally = [0] * len(cum)
+        draw, hi = self.random, len(cum) - 1
+        for _ in range(n):
+            tally[bisect(cum, draw() * total, 0, hi)] += 1
+        return tally
 
     def pick(self, items: Sequence[T]) -> T:
         """One item, uniformly. A legal-action list may hold `ActionRange` entries (core/legal.py);

@@ -34,9 +34,10 @@ class WoolBluffBot:
     def choose(self, view: Mapping[str, Any], legal: Sequence[Action], rng: Rng) -> Action:
         if not legal:
             raise ValueError("no legal action to choose from")
-        if view["phase"] == "discard":
-            return self._discard(view)
-        if view["phase"] == "respond":
+        phase = view["phase"]
+        if phase == "discard":
+            return _discard_choice(tuple((view["drawn"] or {}).items()), int(view["must_discard"]))
+        if phase == "respond":
             bid = view["bid"]
             return _BLUFF if self.chance(view, bid["colour"], bid["count"]) < self.bluff_below else _THROUGH
         if len(legal) == 1 and legal[0] == _BLUFF:  # no raise left
@@ -62,34 +63,19 @@ class WoolBluffBot:
         unseen = hi - sum(hand.values())
         hits = _hit_chances(tuple(view["weights"].items()))
         white = hand.get(WILD, 0)
-        best: tuple[float, int, str] | None = None
+        confidence, random = self.bid_confidence, rng.random
+        best_score, best_count, best_colour = -1.0, lo, COLOURS[0]
         for colour in COLOURS:
             own = hand.get(colour, 0) + (white if colour != WILD else 0)
             p_hit = hits[colour]
             # the largest count still believed, but never below the minimum raise (nor above
             # the wool in play): own wool plus the most unseen hits still believed
-            count = max(lo, min(hi, own + _most_believed(unseen, p_hit, self.bid_confidence)))
+            count = max(lo, min(hi, own + _most_believed(unseen, p_hit, confidence)))
             p = binomial_tail(unseen, p_hit, count - own)
-            score = (p / white_multiplier if colour == WILD else p) + rng.random() * 0.01  # break ties unpredictably
-            if best is None or score > best[0]:
-                best = (score, count, colour)
-        assert best is not None
-        return Bid(best[2], best[1])
-
-    def _discard(self, view: Mapping[str, Any]) -> Action:
-        drawn = view["drawn"] or {}
-        need = int(view["must_discard"])
-        # keep white (counts for everything) and the colours held most; drop the rarest first
-        order = sorted(range(len(PLAIN)), key=lambda i: (drawn.get(PLAIN[i], 0), i))
-        out: dict[str, int] = {}
-        for colour in [*(PLAIN[i] for i in order), WILD]:
-            take = min(need, drawn.get(colour, 0))
-            if take:
-                out[colour] = take
-                need -= take
-            if need == 0:
-                break
-        return Discard.canonical(tuple((c, out[c]) for c in COLOURS if c in out))  # canonical pairs
+            score = (p / white_multiplier if colour == WILD else p) + random() * 0.01  # break ties unpredictably
+            if score > best_score:  # scores are never negative: the first colour always sets it
+                best_score, best_count, best_colour = score, count, colour
+        return Bid(best_colour, best_count)
 
 
 @lru_cache(maxsize=64)
@@ -118,3 +104,25 @@ def _most_believed(unseen: int, p_hit: float, confidence: float) -> int:
     while binomial_tail(unseen, p_hit, k + 1) >= confidence:
         k += 1
     return k
+
+
+#: Discards worked out: the bot's discard depends only on the wool drawn and how many must
+#: go, and the same deals come up again and again (3003 ways for 10 wool of 6 colours).
+MAX_KEPT = 16384
+
+
+@lru_cache(maxsize=MAX_KEPT)
+def _discard_choice(drawn: tuple[tuple[str, int], ...], need: int) -> Discard:
+    """Keep white (counts for everything) and the colours held most; drop the rarest first
+    (ties: the earlier colour in COLOURS order goes first)."""
+    held = dict(drawn)
+    order = sorted(range(len(PLAIN)), key=lambda i: (held.get(PLAIN[i], 0), i))
+    out: dict[str, int] = {}
+    for colour in [*(PLAIN[i] for i in order), WILD]:
+        take = min(need, held.get(colour, 0))
+        if take:
+            out[colour] = take
+            need -= take
+        if need == 0:
+            break
+    return Discard.canonical(tuple((c, out[c]) for c in COLOURS if c in out))  # canonical pairs

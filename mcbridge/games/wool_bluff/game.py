@@ -9,10 +9,13 @@ from typing import Any, ClassVar
 from mcbridge.core import Action, FirstSeat, Game, OptionError
 from mcbridge.core.legal import PLAIN_UP_TO, ActionRange
 from mcbridge.games.wool_bluff import parse
-from mcbridge.games.wool_bluff.actions import ACTION_TYPES, COLOURS, EVENT_TYPES, Bid
+from mcbridge.games.wool_bluff.actions import ACTION_TYPES, COLOURS, EVENT_TYPES, Bid, WoolPairs
 from mcbridge.games.wool_bluff.bot import WoolBluffBot
 from mcbridge.games.wool_bluff.options import SCHEMA
 from mcbridge.games.wool_bluff.rules import WoolBluffState
+
+#: Deals `WoolBluff.dealt` keeps (the default 10 wool of 6 colours come in 3003 ways).
+MAX_DEALS_KEPT = 50_000
 
 
 class WoolBluff(Game):
@@ -32,6 +35,20 @@ class WoolBluff(Game):
         self.turns = int(self.options["turns"])
         self.white_multiplier = int(self.options["white_multiplier"])
         self._bids: dict[tuple[int, int], tuple[Action, ...]] = {}
+        self._weight_keys = tuple(self.options["weights"])
+        self._dealt: dict[tuple[int, ...], WoolPairs] = {}
+
+    def dealt(self, tally: list[int]) -> WoolPairs:
+        """The canonical wool of a deal from its count per colour in weights order (what
+        `Rng.weighted_tally` draws); the same few thousand deals come up again and again."""
+        key = tuple(tally)
+        found = self._dealt.get(key)
+        if found is None:
+            if len(self._dealt) >= MAX_DEALS_KEPT:  # big hands: keep the memo bounded
+                self._dealt.clear()
+            counts = dict(zip(self._weight_keys, tally, strict=True))
+            found = self._dealt[key] = tuple((c, counts[c]) for c in COLOURS if counts.get(c))
+        return found
 
     def bids(self, lowest: int, highest: int) -> tuple[Action, ...]:
         """Every bid from `lowest` to `highest` wool (built once per pair): each count in

@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 
 Hand = dict[str, int]
 #: The one Through and Bluff that legal lists hand out (actions are immutable).
-THROUGH, BLUFF = Through(), Bluff()
+THROUGH, BLUFF, REVEAL = Through(), Bluff(), Reveal()
 
 
 def count_for(colour: str, hands: list[Hand]) -> int:
@@ -155,18 +155,18 @@ class WoolBluffState(State):
             due = self.discard_due[seat]
             # more of a colour than the discard takes changes nothing: capped, hands that
             # differ only there share one kept list (a small discard caps most colours)
-            return list(_discards(tuple(min(drawn.get(c, 0), due) for c in COLOURS), due))
+            return list(_discards(tuple([min(drawn.get(c, 0), due) for c in COLOURS]), due))
         if self.phase == "reveal":
-            return [Reveal()]
+            return [REVEAL]
         return []  # deal: too many outcomes to list; see sample_chance
 
     def _sample_chance(self, rng: Rng) -> Action:
         if self.phase == "deal":
-            seat = self._next_to_deal()
-            draws = rng.weighted_draws(self.game.options["weights"], self.hand_size)
-            return Deal.canonical_for(seat, tuple([(c, n) for c in COLOURS if (n := draws.count(c))]))
+            game = self.game
+            tally = rng.weighted_tally(game.options["weights"], game.hand_size)
+            return Deal.canonical_for(self._next_to_deal(), game.dealt(tally))
         if self.phase == "reveal":
-            return Reveal()
+            return REVEAL
         raise IllegalAction("not_a_chance_node", phase=self.phase)
 
     def _timeout_action(self, seat: int) -> Action:
@@ -228,21 +228,23 @@ class WoolBluffState(State):
         raise AssertionError("a deal phase always has a seat left to deal")
 
     def _deal(self, action: Deal) -> list[Event]:
+        seat = action.seat
         expected = self._next_to_deal()
-        if action.seat != expected:
-            raise IllegalAction("deal_out_of_order", seat=action.seat, expected=expected)
-        total = action.total
-        if total != self.hand_size:
-            raise IllegalAction("deal_wrong_size", count=total, hand_size=self.hand_size)
-        self.drawn[action.seat] = dict(action.wool)
-        self.hands[action.seat] = dict(action.wool)
-        self._wool = None
-        events: list[Event] = [WoolDealt(action.seat, total)]
+        if seat != expected:
+            raise IllegalAction("deal_out_of_order", seat=seat, expected=expected)
+        wool = dict(action.wool)  # canonical pairs: one count per colour
+        total, size = sum(wool.values()), self.game.hand_size
+        if total != size:
+            raise IllegalAction("deal_wrong_size", count=total, hand_size=size)
         drawn = self.drawn
-        active_seats = self.active_seats()
-        if None not in [drawn[s] for s in active_seats]:  # every seat still in is dealt
-            torches, size = self.torches, self.hand_size
-            self.discard_due = {s: min(torches[s], size) for s in active_seats if torches[s] > 0}
+        drawn[seat] = wool
+        self.hands[seat] = wool.copy()
+        self._wool = None
+        events: list[Event] = [WoolDealt(seat, total)]
+        out = self.eliminated_turn
+        if None not in [d for d, t in zip(drawn, out, strict=True) if t is None]:  # every seat still in is dealt
+            torches = self.torches
+            self.discard_due = {s: min(n, size) for s, n in enumerate(torches) if n > 0 and out[s] is None}
             events += [DiscardRequired(s, n) for s, n in sorted(self.discard_due.items())]
             self.phase = "discard" if self.discard_due else "bid"
         return events
@@ -250,15 +252,16 @@ class WoolBluffState(State):
     def _discard(self, seat: int, action: Discard) -> list[Event]:
         due = self.discard_due[seat]
         drawn = self.drawn[seat] or {}
-        if action.total != due:
-            raise IllegalAction("discard_wrong_count", count=action.total, required=due)
+        taken = dict(action.wool)  # canonical pairs: one count per colour
+        total = sum(taken.values())
+        if total != due:
+            raise IllegalAction("discard_wrong_count", count=total, required=due)
         for colour, n in action.wool:
             if n > drawn.get(colour, 0):
                 raise IllegalAction("discard_not_held", colour=colour, count=n, held=drawn.get(colour, 0))
-        kept = dict(drawn)
-        for colour, n in action.wool:
-            kept[colour] -= n
-        self.hands[seat] = {c: kept[c] for c in COLOURS if kept.get(c)}
+        # COLOURS order, no zeros (as a deal holds it, whichever order a restore read)
+        get = taken.get
+        self.hands[seat] = {c: left for c in COLOURS if (left := drawn.get(c, 0) - get(c, 0))}
         self._wool = None
         del self.discard_due[seat]
         if not self.discard_due:
@@ -317,7 +320,7 @@ class WoolBluffState(State):
         actual = count_for(colour, hands)
         m = self.game.white_multiplier if colour == WILD else 1
         events: list[Event] = [
-            Revealed(colour, count, actual, tuple(_pairs(self.hands[s]) for s in range(len(self.players))))
+            Revealed(colour, count, actual, tuple([_pairs(h) for h in self.hands]))
         ]
         self.last_reveal = {
             "turn": self.turn,
@@ -326,7 +329,7 @@ class WoolBluffState(State):
             "actual": actual,
             "bidder": bidder,
             "caller": caller,
-            "hands": [_copy(self.hands[s]) if self.active[s] else None for s in range(len(self.players))],
+            "hands": [_copy(h) if t is None else None for h, t in zip(self.hands, self.eliminated_turn, strict=True)],
             "penalties": {},
             "tampered": [[s, dict(d)] for s, d in action.tampered],
         }
@@ -365,42 +368,45 @@ class WoolBluffState(State):
 
     # -- views and results ----------------------------------------------------------------
     def _view(self, seat: int | None) -> dict[str, Any]:
-        # every bot step reads a view: each list is built once here (no property calls)
+        # every bot step reads a view: each list is built once here, copied in C where it
+        # can be (no property or helper calls); every list and dict is the view's own
         out = self.eliminated_turn
-        active = [t is None for t in out]
         hand_sizes, wool_in_play = self._wool_counts()
-        hand_sizes = list(hand_sizes)  # the view's own copy
-        bidding = self.phase == "bid"
-        lowest = 1 if self.bid is None else int(self.bid["count"]) + 1
-        game = self.game
+        phase, bid, game = self.phase, self.bid, self.game
+        min_count: int | None = None
+        can_raise: bool | None = None
+        if phase == "bid":
+            min_count = 1 if bid is None else int(bid["count"]) + 1
+            can_raise = min_count <= wool_in_play
         public: dict[str, Any] = {
             "game": "wool_bluff",
-            "players": list(self.players),
-            "phase": self.phase,
+            "players": self.players.copy(),
+            "phase": phase,
             "turn": self.turn,
             "turns": game.turns,
             "hand_size": game.hand_size,
-            "torches": list(self.torches),
-            "active": active,
-            "eliminated_turn": list(out),
-            "forfeited": list(self.forfeited),
-            "wool_counts": hand_sizes,
+            "torches": self.torches.copy(),
+            "active": [t is None for t in out],
+            "eliminated_turn": out.copy(),
+            "forfeited": self.forfeited.copy(),
+            "wool_counts": hand_sizes.copy(),
             "wool_in_play": wool_in_play,
             "predictor": self.predictor,
-            "bid": dict(self.bid) if self.bid else None,
-            "min_count": lowest if bidding else None,
-            "can_raise": lowest <= wool_in_play if bidding else None,
-            "responses": [[s, a] for s, a in self.responses],
+            "bid": bid.copy() if bid else None,
+            "min_count": min_count,
+            "can_raise": can_raise,
+            "responses": list(map(list, self.responses)),
             "discard_pending": sorted(self.discard_due),
             "to_act": sorted(self.to_act()),
             "last_reveal": self.last_reveal,
-            "weights": dict(game.options["weights"]),
+            "weights": game.options["weights"].copy(),
             "white_multiplier": game.white_multiplier,
         }
         if seat is not None and 0 <= seat < len(self.players):
+            hand, drawn = self.hands[seat], self.drawn[seat]
             public["seat"] = seat
-            public["hand"] = _copy(self.hands[seat])
-            public["drawn"] = _copy(self.drawn[seat])
+            public["hand"] = hand.copy() if hand else None
+            public["drawn"] = drawn.copy() if drawn else None
             public["must_discard"] = self.discard_due.get(seat, 0)
         return public
 
@@ -442,7 +448,10 @@ class WoolBluffState(State):
 
 def _pairs(hand: Hand | None) -> tuple[tuple[str, int], ...]:
     """`wool_pairs` of a hand the rules built (known colours and counts: nothing to check)."""
-    return tuple((c, hand[c]) for c in COLOURS if hand.get(c)) if hand else ()
+    if not hand:
+        return ()
+    get = hand.get
+    return tuple([(c, n) for c in COLOURS if (n := get(c))])
 
 
 def _copy(hand: Hand | None) -> Hand | None:
@@ -454,42 +463,45 @@ def _discards(counts: tuple[int, ...], size: int) -> tuple[Action, ...]:
     """Every way to discard `size` wool from a hand (counts in COLOURS order), most of the
     first colour first. Hands repeat across turns and matches, so the list is kept.
 
-    Built as canonical pairs directly (COLOURS order, no zeros), so the actions skip the
-    check that untrusted wool needs.
+    A hand not seen before still costs a walk over its ways: six nested count loops (one
+    per colour, each bounded by what the later colours can still take, so every path ends
+    in a way) and one look-up of the shared action per way, with no recursion and no
+    tuple built per partial way (the earlier recursive form cost twice as much per hand).
     """
-    held = tuple((c, n) for c, n in zip(COLOURS, counts, strict=True) if n > 0)
-    made = _DISCARDS
+    c0, c1, c2, c3, c4, c5 = counts  # COLOURS: six colours, checked below the function
+    r4 = c5  # what colours 5.., 4.., ... can take at most
+    r3 = c4 + r4
+    r2 = c3 + r3
+    r1 = c2 + r2
+    r0 = c1 + r1
+    made, out = _DISCARDS, []
     if len(made) > MAX_DISCARDS_KEPT:  # big hands: keep the memo bounded
         made.clear()
-    out = []
-    for pairs in _takes(held, size, sum(counts)):
-        action = made.get(pairs)
-        if action is None:
-            action = made[pairs] = Discard.canonical(pairs)
-        out.append(action)
+    get = made.get
+    # each colour takes from the most it can (its count, or what is left) down to the least
+    # that leaves no more than the later colours can take (conditionals, not min/max calls)
+    for t0 in range(c0 if c0 < size else size, (size - r0 if size > r0 else 0) - 1, -1):
+        s1 = size - t0
+        for t1 in range(c1 if c1 < s1 else s1, (s1 - r1 if s1 > r1 else 0) - 1, -1):
+            s2 = s1 - t1
+            for t2 in range(c2 if c2 < s2 else s2, (s2 - r2 if s2 > r2 else 0) - 1, -1):
+                s3 = s2 - t2
+                for t3 in range(c3 if c3 < s3 else s3, (s3 - r3 if s3 > r3 else 0) - 1, -1):
+                    s4 = s3 - t3
+                    for t4 in range(c4 if c4 < s4 else s4, (s4 - r4 if s4 > r4 else 0) - 1, -1):
+                        way = (t0, t1, t2, t3, t4, s4 - t4)
+                        action = get(way)
+                        if action is None:  # canonical pairs: COLOURS order, no zeros
+                            pairs = tuple([(c, n) for c, n in zip(COLOURS, way, strict=True) if n])
+                            action = made[way] = Discard.canonical(pairs)
+                        out.append(action)
     return tuple(out)
 
 
-#: One Discard object per way to discard, shared by every list that holds it (actions are
-#: immutable; with the default hands there are a few thousand ways in all).
-_DISCARDS: dict[tuple[tuple[str, int], ...], Discard] = {}
+if len(COLOURS) != 6:  # pragma: no cover - `_discards` has one loop per colour
+    raise AssertionError("_discards walks exactly six colours")
+
+#: One Discard object per way to discard (counts in COLOURS order), shared by every list
+#: that holds it (actions are immutable; with the default hands there are a few thousand).
+_DISCARDS: dict[tuple[int, ...], Discard] = {}
 MAX_DISCARDS_KEPT = 100_000
-
-
-@lru_cache(maxsize=65536)
-def _takes(held: tuple[tuple[str, int], ...], size: int, room: int) -> tuple[tuple[tuple[str, int], ...], ...]:
-    """Every way to take `size` from `held` ((colour, count) pairs holding `room` in all), as
-    canonical pairs, most of the first colour first. The ways from the second colour on are
-    shared by many hands (and by many sizes of this one), so each is kept: a hand not seen
-    before is mostly made of known parts."""
-    if size == 0:
-        return ((),)
-    if room < size:
-        return ()
-    (colour, have), rest = held[0], held[1:]
-    out: list[tuple[tuple[str, int], ...]] = []
-    for take in range(min(size, have), 0, -1):
-        head = ((colour, take),)
-        out += [head + tail for tail in _takes(rest, size - take, room - have)]
-    out += _takes(rest, size, room - have)
-    return tuple(out)
