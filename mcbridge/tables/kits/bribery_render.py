@@ -214,7 +214,7 @@ def _booth(
         info_key = "info_over"
     elif mine:
         info_key = "info_turn"
-    facts = (tuple(hand), tuple(played), picked, legal, mine, need, info_key)
+    facts = (private is not None, tuple(hand), tuple(played), picked, legal, mine, need, info_key)
 
     def build(scene: Scene) -> None:
         spots = panel_spots(seat.cards)
