@@ -78,7 +78,7 @@ def text_px(text: str) -> int:
 
 
 #: [decided here] Distinct (line, width) pairs a render asks to fit, measured over the mixed
-#: bench at 50 tables of every game (`bench/tables.py --mode mixed`): about 11k; the bound
+#: hand-table kits at 50 tables of random play (English): about 10k; the bound
 #: holds that working set with room, a few MB at most.
 FIT_CACHE = 32768
 

@@ -131,8 +131,9 @@ def test_a_new_phase_shows_on_the_status_sign(tmp_path: Path, game: str) -> None
         assert state is not None
         first = state.phase
         shown = board_text(table, "status")
-        play_until(table, lambda t: t.state.phase != first)
+        play_until(table, lambda t: t.state is not None and t.state.phase != first)
         assert board_text(table, "status") != shown
+        assert table.state is not None
         phase = table.text.t(f"{game}.phase.{table.state.phase}")
         assert any(phase[:6] in line for line in board_text(table, "status")), (phase, board_text(table, "status"))
         assert_fresh(table)

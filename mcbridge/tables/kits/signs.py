@@ -37,7 +37,7 @@ from mcbridge.core import CHANCE, Action
 from mcbridge.tables.arena import Arena, Region, SeatPlan, SignSpot
 from mcbridge.tables.kit import Scene, Texts
 from mcbridge.tables.layout import Lines, Structure, wall_sign
-from mcbridge.textfit import SIGN_LINE_PX, fit_sign_line, text_px
+from mcbridge.textfit import FIT_CACHE, SIGN_LINE_PX, fit_sign_line, text_px
 from mcbridge.world.blocks import Block
 from mcbridge.world.geometry import Pos
 from mcbridge.world.sanitize import sign_line
@@ -50,7 +50,7 @@ BLANK: Lines = ("", "", "", "")
 
 
 # -- sign text ------------------------------------------------------------------------------
-@functools.lru_cache(maxsize=4096)  # every sign of every table again after each action: the same few texts
+@functools.lru_cache(maxsize=FIT_CACHE)  # every sign of every table again after each action: the same few texts
 def fit(text: str, px: int = SIGN_LINE_PX) -> str:
     """`text` cut to one sign line (`px` wide, measured with the 1.12 font by `textfit`),
     with "…" where it was cut, and made wire-safe the way every sign line is sent (commas
