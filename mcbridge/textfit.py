@@ -77,8 +77,8 @@ def text_px(text: str) -> int:
         return sum(map(char_px, text))
 
 
-#: [decided here] Distinct (line, width) pairs a render asks to fit, measured over the mixed
-#: hand-table kits at 50 tables of random play (English): about 10k; the bound
+#: [decided here] Distinct (line, width) pairs the renders ask to fit, measured with the four
+#: hand-table kits at 50 tables of random play (English, one process): about 10k; the bound
 #: holds that working set with room, a few MB at most.
 FIT_CACHE = 32768
 

@@ -29,7 +29,6 @@ from mcbridge.tables.kits.signs import (
     fit,
     fit_lines,
     join_lines,
-    lobby_board,
     panel_spots,
     player_name,
     sign_texts,
@@ -124,14 +123,8 @@ def _board(
     board: BoardInfo,
 ) -> Scene:
     signs = arena.board_signs
-    shown = memo.view_key("board", public, BOARD_FIELDS)
-    key = (shown, tuple(occupants), board.countdown if public is None else None)
 
-    def build(scene: Scene) -> None:
-        scene.signs[signs["title"].at] = text.sign(T + "title", arena=arena.name)
-        if public is None:
-            lobby_board(scene, arena, text, occupants, board.countdown)
-            return
+    def draw(scene: Scene, public: Mapping[str, Any]) -> None:
         over = public["phase"] == "over"
         scene.signs[signs["status"].at] = text.sign(
             T + "status", round=public["round"], rounds=public["rounds"], lap=public["lap"],
@@ -151,7 +144,7 @@ def _board(
         ranks = spread(standing_rows(public, "chips"), 2, title=text.t(T + "standings"))
         scene.signs[signs["standings"].at], scene.signs[signs["standings_more"].at] = ranks
 
-    return board_part(memo, arena, key, build)
+    return board_part(memo, arena, text, T + "title", public, occupants, board.countdown, draw, BOARD_FIELDS)
 
 
 def _doubt_row(text: Texts, name: str, kind: str) -> str:

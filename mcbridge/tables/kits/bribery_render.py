@@ -28,7 +28,6 @@ from mcbridge.tables.kits.signs import (
     fill_slots,
     fit_lines,
     join_lines,
-    lobby_board,
     panel_spots,
     player_name,
     sign_texts,
@@ -117,14 +116,8 @@ def _board(
     board: BoardInfo,
 ) -> Scene:
     signs = arena.board_signs
-    shown = memo.view_key("board", public, BOARD_FIELDS)
-    key = (shown, tuple(occupants), board.countdown if public is None else None)
 
-    def build(scene: Scene) -> None:
-        scene.signs[signs["title"].at] = text.sign(T + "title", arena=arena.name)
-        if public is None:
-            lobby_board(scene, arena, text, occupants, board.countdown)
-            return
+    def draw(scene: Scene, public: Mapping[str, Any]) -> None:
         phase = text.t(f"bribery.phase.{public['phase']}")
         rounds = public["round"] + public["rounds_left"]
         scene.signs[signs["status"].at] = text.sign(T + "status", round=public["round"], rounds=rounds, phase=phase)
@@ -132,18 +125,18 @@ def _board(
         names = [_card_name(text, c) for c in public["stake"]] or ["-"]
         scene.signs[signs["stake"].at] = fit_lines([text.t(T + "stake", vp=vp), *names])
         scene.signs[signs["bets"].at] = text.sign(
-                T + "bets",
-                highest=public["highest"],
-                table=public["cards_on_table"],
-                supply=public["supply"],
-                pile=public["pile"],
-            )
+            T + "bets",
+            highest=public["highest"],
+            table=public["cards_on_table"],
+            supply=public["supply"],
+            pile=public["pile"],
+        )
         shown = spread(_showdown_rows(text, public), 2)
         scene.signs[signs["showdown"].at], scene.signs[signs["showdown_more"].at] = shown
         ranks = spread(standing_rows(public, "vp", "VP"), 2, title=text.t(T + "standings"))
         scene.signs[signs["standings"].at], scene.signs[signs["standings_more"].at] = ranks
 
-    return board_part(memo, arena, key, build)
+    return board_part(memo, arena, text, T + "title", public, occupants, board.countdown, draw, BOARD_FIELDS)
 
 
 #: The public view's fields the board shows.

@@ -26,7 +26,6 @@ from mcbridge.tables.kits.signs import (
     clock_part,
     fill_panel,
     join_lines,
-    lobby_board,
     menu_lines,
     player_name,
     sign_texts,
@@ -81,30 +80,20 @@ def render(arena: Arena, texts: Texts, frame: Frame, memo: PartMemo) -> Scene:
 
 
 def _board(memo: PartMemo, arena: Arena, text: SignTexts, frame: Frame) -> Scene:
-    """Everything on the board but the clock: the public view (its text taken once per
-    view) and, in the lobby, who sits and the countdown."""
-    if frame.public is None:
-        key: tuple[Any, ...] = (None, tuple(frame.occupants), frame.countdown)
-    else:
-        key = (memo.view_key("board", frame.public),)
-    return board_part(memo, arena, key, lambda scene: _draw_board(scene, arena, text, frame))
+    return board_part(memo, arena, text, T + "title", frame.public, frame.occupants, frame.countdown,
+                      lambda scene, public: _draw_board(scene, arena, text, public))
 
 
-def _draw_board(scene: Scene, arena: Arena, text: SignTexts, frame: Frame) -> None:
+def _draw_board(scene: Scene, arena: Arena, text: SignTexts, public: Mapping[str, Any]) -> None:
     signs = arena.board_signs
-    public = frame.public
-    scene.signs[signs["title"].at] = text.sign(T + "title", arena=arena.name)
-    if public is None:
-        lobby_board(scene, arena, text, frame.occupants, frame.countdown)
-        return
     phase = text.t(f"briscola_bugiarda.phase.{public['phase']}")
     scene.signs[signs["status"].at] = text.sign(
-            T + "status",
-            deal=public["deal"],
-            deals=public["deals"],
-            phase=phase,
-            dealer=player_name(public, public["dealer"]),
-        )
+        T + "status",
+        deal=public["deal"],
+        deals=public["deals"],
+        phase=phase,
+        dealer=player_name(public, public["dealer"]),
+    )
     scene.signs[signs["auction"].at] = _auction(text, public)
     scene.signs[signs["contract"].at] = _contract(text, public)
     trick, title = public["trick"], text.t(T + "trick_title", trick=len(public["tricks"]) + 1)
@@ -154,12 +143,12 @@ def _contract(text: SignTexts, public: Mapping[str, Any]) -> Lines:
     elif public["hidden_solo"]:
         partner = text.t(T + "hidden_solo")
     return text.sign(
-            T + "contract",
-            name=name,
-            trump=text.t(T + f"suit.{public['trump']}"),
-            card=card_text(text, public["called_card"]),
-            partner=partner,
-        )
+        T + "contract",
+        name=name,
+        trump=text.t(T + f"suit.{public['trump']}"),
+        card=card_text(text, public["called_card"]),
+        partner=partner,
+    )
 
 
 def _seat_public(memo: PartMemo, arena: Arena, seat: SeatPlan, text: SignTexts, frame: Frame) -> Scene:
@@ -217,11 +206,11 @@ def _booth(memo: PartMemo, arena: Arena, seat: SeatPlan, text: SignTexts, frame:
     def build(scene: Scene) -> None:
         cards = [
             text.sign(
-                    T + ("hand_play" if c in playable else "hand"),
-                    card=card_text(text, c),
-                    rank=text.t(T + f"rank.{rank_of(c)}"),
-                    suit=text.t(T + f"suit.{suit_of(c)}"),
-                )
+                T + ("hand_play" if c in playable else "hand"),
+                card=card_text(text, c),
+                rank=text.t(T + f"rank.{rank_of(c)}"),
+                suit=text.t(T + f"suit.{suit_of(c)}"),
+            )
             for c in hand
         ]
         fill_panel(scene, seat.hand, cards)

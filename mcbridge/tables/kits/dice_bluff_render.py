@@ -24,7 +24,6 @@ from mcbridge.tables.kits.signs import (
     clock_part,
     fill_panel,
     join_lines,
-    lobby_board,
     player_name,
     sign_texts,
     spread,
@@ -82,31 +81,21 @@ def render(arena: Arena, texts: Texts, frame: Frame, memo: PartMemo) -> Scene:
 
 
 def _board(memo: PartMemo, arena: Arena, text: SignTexts, frame: Frame) -> Scene:
-    """Everything on the board but the clock: the public view (its text taken once per
-    view) and, in the lobby, who sits and the countdown."""
-    if frame.public is None:
-        key: tuple[Any, ...] = (None, tuple(frame.occupants), frame.countdown)
-    else:
-        key = (memo.view_key("board", frame.public),)
-    return board_part(memo, arena, key, lambda scene: _draw_board(scene, arena, text, frame))
+    return board_part(memo, arena, text, T + "title", frame.public, frame.occupants, frame.countdown,
+                      lambda scene, public: _draw_board(scene, arena, text, public))
 
 
-def _draw_board(scene: Scene, arena: Arena, text: SignTexts, frame: Frame) -> None:
+def _draw_board(scene: Scene, arena: Arena, text: SignTexts, public: Mapping[str, Any]) -> None:
     signs = arena.board_signs
-    public = frame.public
-    scene.signs[signs["title"].at] = text.sign(T + "title", arena=arena.name)
-    if public is None:
-        lobby_board(scene, arena, text, frame.occupants, frame.countdown)
-        return
     rules, palifico = public["rules"], bool(public["palifico_round"])
     phase = text.t(f"dice_bluff.phase.{public['phase']}")
     scene.signs[signs["status"].at] = text.sign(
-            T + "status",
-            round=public["round"],
-            phase=phase,
-            dice=public["dice_in_play"],
-            palifico=text.t(T + "palifico") if palifico else "",
-        )
+        T + "status",
+        round=public["round"],
+        phase=phase,
+        dice=public["dice_in_play"],
+        palifico=text.t(T + "palifico") if palifico else "",
+    )
     bid = public["bid"]
     if bid:
         face = face_text(text, bid["face"], rules, palifico)
@@ -214,10 +203,10 @@ def _booth(memo: PartMemo, arena: Arena, seat: SeatPlan, text: SignTexts, frame:
             label = face_text(text, d, rules, False)
             dice.append(
                 text.sign(
-                        T + ("die_picked" if k in picked else "die"),
-                        face=label,
-                        hint=text.t(T + "die_hint") if can_aside else "",
-                    )
+                    T + ("die_picked" if k in picked else "die"),
+                    face=label,
+                    hint=text.t(T + "die_hint") if can_aside else "",
+                )
             )
         fill_panel(scene, seat.cup, dice)
         signs = seat.signs

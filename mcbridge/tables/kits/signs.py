@@ -401,17 +401,33 @@ def table_scene(arena: Arena, board: Sequence[Scene], per_seat: Callable[[SeatPl
 
 
 def board_part(
-    memo: PartMemo, arena: Arena, key: Hashable, build: Callable[[Scene], None]
+    memo: PartMemo,
+    arena: Arena,
+    text: SignTexts,
+    title: str,
+    public: Mapping[str, Any] | None,
+    occupants: Sequence[str | None],
+    countdown: int | None,
+    draw: Callable[[Scene, Mapping[str, Any]], None],
+    fields: Sequence[str] | None = None,
 ) -> Scene:
-    """The board but its clock (`clock_part`): every board sign's block, whatever `build` writes."""
-    def draw(scene: Scene) -> None:
+    """The board but its clock (`clock_part`): the `title` sign (with the arena's name), then
+    the lobby (no view yet) or what `draw` puts up from the public view. Rebuilt only when
+    the view's `fields` (all of it by default), the occupants or the lobby countdown change."""
+    key = (memo.view_key("board", public, fields), tuple(occupants), countdown if public is None else None)
+
+    def build(scene: Scene) -> None:
         blocks = memo.sign_blocks(arena)
         for name, spot in arena.board_signs.items():
             if name != CLOCK_SIGN:
                 scene.blocks[spot.at] = blocks[spot.at]
-        build(scene)
+        scene.signs[arena.board_signs["title"].at] = text.sign(title, arena=arena.name)
+        if public is None:
+            lobby_board(scene, arena, text, occupants, countdown)
+        else:
+            draw(scene, public)
 
-    return memo.part("board", key, draw, arena)
+    return memo.part("board", key, build, arena)
 
 
 #: the board sign with whose turn it is and the seconds left: a part of its own
