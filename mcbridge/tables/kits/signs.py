@@ -80,8 +80,9 @@ def spread(rows: Sequence[str], signs: int, title: str | None = None) -> list[Li
     return [fit_lines(lines[4 * k : 4 * k + 4]) for k in range(signs)]
 
 
-#: [decided here] Entries per language and kind: the distinct texts of 50 tables of every
-#: game in one language fit several times over (a few MB at most).
+#: [decided here] Entries per language and kind: 50 tables of the four games in one
+#: language asked for about 12k distinct fitted sign texts (random play, one process); the
+#: bound holds that almost three times over, a few MB at most.
 TEXT_CACHE = 32768
 
 
