@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import string
 from collections.abc import Mapping, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -63,7 +63,14 @@ class Locale:
             return key
         if isinstance(fields.get("item"), str):  # a Minecraft item id ("diamond") as people name it
             fields["item"] = self.item(fields["item"], fields.get("count", 1))
-        return string.Formatter().vformat(str(template), (), _Lenient(fields))
+        pieces = _compiled(str(template))
+        if pieces is None:  # a template `_compiled` leaves to the formatter itself
+            return string.Formatter().vformat(str(template), (), _Lenient(fields))
+        return "".join([
+            literal if name is None else literal + format(
+                _convert(fields[name] if name in fields else "{" + name + "}", conversion), spec)
+            for literal, name, spec, conversion in pieces
+        ])
 
     def item(self, item: str, count: Any = 1) -> str:
         """A Minecraft item id as players name it: "diamond" -> "diamonds" / "ダイヤモンド"
@@ -214,6 +221,37 @@ class Locale:
             label = self.t(f"{game}.colour.{key}") if self.has(f"{game}.colour.{key}") else str(key)
             parts.append(self.t("common.count_of", what=label, n=f"{n:+d}" if signed else n))
         return self._join(parts)
+
+
+#: a template as (literal text, field name or None, format spec, conversion) pieces
+_Pieces = tuple[tuple[str, str | None, str, str | None], ...]
+
+
+@lru_cache(maxsize=8192)  # templates come from the locale files: a few thousand at most
+def _compiled(template: str) -> _Pieces | None:
+    """`template` parsed once, the way `string.Formatter` parses it on every call (which was
+    most of a render's time). None for what the pieces cannot say exactly as the formatter
+    would (a positional or dotted field, a field inside a format spec, a malformed template):
+    those keep going through the formatter, with its very result and its very errors.
+
+    [decided here] A missing field reads "{name}", as before, so a template that names a
+    field its caller does not give shows up in the game instead of crashing it."""
+    try:
+        parsed = list(string.Formatter().parse(template))
+    except ValueError:
+        return None
+    for _literal, name, spec, conversion in parsed:
+        if name is not None and (not name.isidentifier() or "{" in (spec or "") or conversion not in _CONVERT):
+            return None
+    return tuple((literal, name, spec or "", conversion) for literal, name, spec, conversion in parsed)
+
+
+_CONVERT = {None: None, "s": str, "r": repr, "a": ascii}
+
+
+def _convert(value: Any, conversion: str | None) -> Any:
+    convert = _CONVERT[conversion]
+    return value if convert is None else convert(value)
 
 
 def text_context(state: Any) -> dict[str, Any]:

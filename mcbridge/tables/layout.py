@@ -25,12 +25,17 @@ EMPTY_SLOT = Block(95, 8)
 Lines = tuple[str, str, str, str]
 
 
+#: the four wall signs and torches, made once (renders ask for them for every sign they draw)
+_WALL_SIGNS = {facing: Block(blocks.WALL_SIGN.id, data) for facing, data in WALL_SIGN_DATA.items()}
+_WALL_TORCHES = {facing: Block(blocks.REDSTONE_TORCH_ON.id, data) for facing, data in WALL_TORCH_DATA.items()}
+
+
 def wall_sign(facing: Facing) -> Block:
-    return Block(blocks.WALL_SIGN.id, WALL_SIGN_DATA[facing])
+    return _WALL_SIGNS[facing]
 
 
 def wall_torch(facing: Facing) -> Block:
-    return Block(blocks.REDSTONE_TORCH_ON.id, WALL_TORCH_DATA[facing])
+    return _WALL_TORCHES[facing]
 
 
 @dataclass

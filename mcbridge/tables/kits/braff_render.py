@@ -22,16 +22,17 @@ from mcbridge.tables.kits.braff_arena import ACTION_SIGNS
 from mcbridge.tables.kits.signs import (
     BLANK,
     PartMemo,
-    faces_of,
+    SignTexts,
+    board_part,
+    clock_part,
     fill_slots,
     fit,
     fit_lines,
     join_lines,
-    lobby_board,
     panel_spots,
     player_name,
+    sign_texts,
     spread,
-    turn_lines,
 )
 from mcbridge.tables.layout import Lines
 from mcbridge.textfit import SIGN_LINE_PX, text_px
@@ -79,7 +80,7 @@ class BoardInfo:
 
 def render(
     arena: Arena,
-    text: Texts,
+    texts: Texts,
     public: Mapping[str, Any] | None,
     private: Sequence[Mapping[str, Any] | None],
     occupants: Sequence[str | None],
@@ -90,13 +91,17 @@ def render(
     memo: PartMemo,
 ) -> Scene:
     """`private`, `occupants`, `drafts` and `choices` are per booth."""
-    parts = [_board(memo, arena, text, public, occupants, board)]
+    text = sign_texts(texts)
+    parts = [
+        _board(memo, arena, text, public, occupants, board),
+        clock_part(memo, arena, text, public, board.seconds, blank_over=True),
+    ]
     for seat in arena.seats:
         i = seat.index
         rules_seat = seat_of_booth[i]
         shown = public if rules_seat is not None else None
-        parts.append(_seat_public(memo, seat, text, shown, rules_seat, occupants[i]))
-        parts.append(_booth(memo, seat, text, private[i], drafts[i], choices[i]))
+        parts.append(_seat_public(memo, arena, seat, text, shown, rules_seat, occupants[i]))
+        parts.append(_booth(memo, arena, seat, text, private[i], drafts[i], choices[i]))
     return Scene.of_parts(parts)
 
 
@@ -112,32 +117,25 @@ BOARD_FIELDS = ("phase", "round", "lap", "dealer", "highest", "highest_stake", "
 def _board(
     memo: PartMemo,
     arena: Arena,
-    text: Texts,
+    text: SignTexts,
     public: Mapping[str, Any] | None,
     occupants: Sequence[str | None],
     board: BoardInfo,
 ) -> Scene:
     signs = arena.board_signs
-    key = (None if public is None else repr([public.get(k) for k in BOARD_FIELDS]), tuple(occupants), board)
 
-    def build(scene: Scene) -> None:
-        scene.signs[signs["title"].at] = fit_lines(text.lines(T + "title", arena=arena.name))
-        if public is None:
-            lobby_board(scene, arena, text, occupants, board.countdown)
-            return
+    def draw(scene: Scene, public: Mapping[str, Any]) -> None:
         over = public["phase"] == "over"
-        scene.signs[signs["status"].at] = fit_lines(text.lines(
+        scene.signs[signs["status"].at] = text.sign(
             T + "status", round=public["round"], rounds=public["rounds"], lap=public["lap"],
-            dealer=player_name(public, public["dealer"]), phase=text.t(f"braff.phase.{public['phase']}")))
+            dealer=player_name(public, public["dealer"]), phase=text.t(f"braff.phase.{public['phase']}"))
         highest = public["highest"]
         scene.signs[signs["highest"].at] = fit_lines(
             text.lines(T + "highest", cup=highest["cup"], name=player_name(public, highest["seat"]),
                        stake=public["highest_stake"] if public["highest_stake"] is not None else "-")
             if highest and not over else text.lines(T + "highest_none"))
-        scene.signs[signs["pot"].at] = fit_lines(
-            text.lines(T + "pot", pot=public["pot"], carry=public["carry"], cost=public["discard_cost"]))
-        to_act = [player_name(public, s) for s in public["to_act"] if s >= 0]
-        scene.signs[signs["turn"].at] = BLANK if over else turn_lines(text, to_act, board.seconds)
+        scene.signs[signs["pot"].at] = text.sign(
+            T + "pot", pot=public["pot"], carry=public["carry"], cost=public["discard_cost"])
         meter = pack([f"{cup}{minimum}" for cup, minimum in public["meter"]])
         scene.signs[signs["meter"].at] = fit_lines([text.t(T + "meter"), *meter])
         doubts = [_doubt_row(text, player_name(public, receiver), kind) for _, receiver, kind in public["doubts"]]
@@ -146,7 +144,7 @@ def _board(
         ranks = spread(standing_rows(public, "chips"), 2, title=text.t(T + "standings"))
         scene.signs[signs["standings"].at], scene.signs[signs["standings_more"].at] = ranks
 
-    return memo.part("board", key, build, faces_of(signs))
+    return board_part(memo, arena, text, T + "title", public, occupants, board.countdown, draw, BOARD_FIELDS)
 
 
 def _doubt_row(text: Texts, name: str, kind: str) -> str:
@@ -173,8 +171,9 @@ def _show_rows(text: Texts, public: Mapping[str, Any]) -> list[str]:
 
 def _seat_public(
     memo: PartMemo,
+    arena: Arena,
     seat: SeatPlan,
-    text: Texts,
+    text: SignTexts,
     public: Mapping[str, Any] | None,
     rules_seat: int | None,
     occupant: str | None,
@@ -195,11 +194,11 @@ def _seat_public(
             scene.signs[seat.signs["seat"].at] = fit_lines([text.t(T + "seat_no", seat=i + 1), occupant or "", "", ""])
             return
         chips, stake, dealer, note = facts
-        scene.signs[seat.signs["seat"].at] = fit_lines(text.lines(
+        scene.signs[seat.signs["seat"].at] = text.sign(
             T + "seat", seat=i + 1, name=occupant or "", chips=chips, stake=stake,
-            role=text.t(T + "dealer") if dealer else "", note=text.t(T + f"note_{note}") if note else ""))
+            role=text.t(T + "dealer") if dealer else "", note=text.t(T + f"note_{note}") if note else "")
 
-    return memo.part(("seat", i), (occupant, facts, shown), build, faces_of(seat.signs))
+    return memo.part(("seat", i), (occupant, facts, shown), build, arena)
 
 
 def _shown_lines(text: Texts, public: Mapping[str, Any], seat: int) -> tuple[str, ...]:
@@ -220,8 +219,9 @@ def _shown_lines(text: Texts, public: Mapping[str, Any], seat: int) -> tuple[str
 
 def _booth(
     memo: PartMemo,
+    arena: Arena,
     seat: SeatPlan,
-    text: Texts,
+    text: SignTexts,
     private: Mapping[str, Any] | None,
     draft: SeatDraft,
     choices: Choices,
@@ -229,21 +229,21 @@ def _booth(
     hand = list(private["hand"]) if private else []
     phase = private["phase"] if private else None
     picked = tuple(draft.picked) if phase == "discard" else ()
-    facts = (None if private is None else _private_key(private), picked, draft.cup, draft.stake, choices)
+    facts = (memo.view_key(("booth", seat.index), private, BOOTH_FIELDS), picked, draft.cup, draft.stake, choices)
 
     def build(scene: Scene) -> None:
         signs = seat.signs
         texts: list[Lines] = []
         for k, colour in enumerate(hand):
             key = "card_picked" if k in picked else "card"
-            texts.append(fit_lines(text.lines(T + key, colour=colour_name(text, colour))))
+            texts.append(text.sign(T + key, colour=colour_name(text, colour)))
         fill_slots(scene, panel_spots(seat.cards), texts)
         if private and private["character"]:
             scene.signs[signs["character"].at] = _character_lines(text, private)
             scene.signs[signs["bonuses"].at] = _bonus_lines(text, private)
-            scene.signs[signs["cup_now"].at] = fit_lines(text.lines(
+            scene.signs[signs["cup_now"].at] = text.sign(
                 T + "cup_now", cup=private["cup_label"], ordinal=private["cup"],
-                dealer=text.t(T + "dealer_bonus") if private["dealer"] == private["seat"] else ""))
+                dealer=text.t(T + "dealer_bonus") if private["dealer"] == private["seat"] else "")
         else:
             for name in ("character", "bonuses", "cup_now"):
                 scene.signs[signs[name].at] = BLANK
@@ -255,10 +255,10 @@ def _booth(
             usable = kind in choices.kinds or (name == "call" and "AllIn" in choices.kinds)
             label = "allin" if name == "call" and "AllIn" in choices.kinds else name
             state = "act." if usable else "idle."
-            scene.signs[signs[name].at] = fit_lines(text.lines(T + state + label, **fields))
+            scene.signs[signs[name].at] = text.sign(T + state + label, **fields)
         scene.signs[signs["info"].at] = _info_lines(text, private, choices)
 
-    return memo.part(("booth", seat.index), facts, build, faces_of(seat.signs), booth=seat.index)  # private
+    return memo.part(("booth", seat.index), facts, build, arena, booth=seat.index)  # private
 
 
 #: The private view's fields a booth shows.
@@ -266,18 +266,14 @@ BOOTH_FIELDS = ("phase", "character", "hand", "cup", "dealer", "discard_cost", "
                 "highest_stake")
 
 
-def _private_key(private: Mapping[str, Any]) -> str:
-    return repr([private.get(k) for k in BOOTH_FIELDS])
-
-
-def _character_lines(text: Texts, private: Mapping[str, Any]) -> Lines:
+def _character_lines(text: SignTexts, private: Mapping[str, Any]) -> Lines:
     character = next(c for c in private["character_table"] if c["id"] == private["character"])
     exposed = text.t(T + "exposed_by_fake") if character["exposed_by_fake"] else ""
-    return fit_lines(text.lines(T + "character", name=text.t(f"braff.character.{character['id']}"),
-                                base=character["base_label"], exposed=exposed))
+    return text.sign(T + "character", name=text.t(f"braff.character.{character['id']}"),
+                                base=character["base_label"], exposed=exposed)
 
 
-def _bonus_lines(text: Texts, private: Mapping[str, Any]) -> Lines:
+def _bonus_lines(text: SignTexts, private: Mapping[str, Any]) -> Lines:
     character = next(c for c in private["character_table"] if c["id"] == private["character"])
     rows: list[str] = []
     for colour in COLOURS:
@@ -287,22 +283,22 @@ def _bonus_lines(text: Texts, private: Mapping[str, Any]) -> Lines:
     return fit_lines(rows or [text.t(T + "no_bonus")])
 
 
-def _info_lines(text: Texts, private: Mapping[str, Any] | None, choices: Choices) -> Lines:
+def _info_lines(text: SignTexts, private: Mapping[str, Any] | None, choices: Choices) -> Lines:
     if private is None:
         return BLANK
     phase = private["phase"]
     if phase == "over":
-        return fit_lines(text.lines(T + "info_over"))
+        return text.sign(T + "info_over")
     if not choices.kinds:
-        return fit_lines(text.lines(T + "info_wait"))
+        return text.sign(T + "info_wait")
     if phase == "bet" and "Stand" in choices.kinds:
-        return fit_lines(text.lines(T + "info_highest"))
+        return text.sign(T + "info_highest")
     if phase == "doubt":
         live = [s for s, alive in enumerate(private["in_round"]) if alive]
         me = private["seat"]
         receiver = next((s for s in live if s > me), live[0])
-        return fit_lines(text.lines(T + "info_doubt", name=private["players"][receiver]))
+        return text.sign(T + "info_doubt", name=private["players"][receiver])
     stake = private["stakes"][private["seat"]]
     cost = (private["highest_stake"] or 0) - stake
-    return fit_lines(text.lines(T + f"info_{phase}", max=choices.max_discard, cost=cost,
-                                each=private["discard_cost"]))
+    return text.sign(T + f"info_{phase}", max=choices.max_discard, cost=cost,
+                                each=private["discard_cost"])

@@ -22,15 +22,16 @@ from mcbridge.tables.kits.bribery_arena import ACTION_SIGNS
 from mcbridge.tables.kits.signs import (
     BLANK,
     PartMemo,
-    faces_of,
+    SignTexts,
+    board_part,
+    clock_part,
     fill_slots,
     fit_lines,
     join_lines,
-    lobby_board,
     panel_spots,
     player_name,
+    sign_texts,
     spread,
-    turn_lines,
 )
 from mcbridge.tables.layout import Lines
 
@@ -75,7 +76,7 @@ def card_words(text: Texts, cards: Sequence[int]) -> list[str]:
 
 def render(
     arena: Arena,
-    text: Texts,
+    texts: Texts,
     public: Mapping[str, Any] | None,
     private: Sequence[Mapping[str, Any] | None],
     occupants: Sequence[str | None],
@@ -88,13 +89,17 @@ def render(
 ) -> Scene:
     """`private`, `occupants`, `drafts` and `legal` (the action kinds legal now) are per
     booth; `values` are the hand panel's card values in reading order."""
-    parts = [_board(memo, arena, text, public, occupants, board)]
+    text = sign_texts(texts)
+    parts = [
+        _board(memo, arena, text, public, occupants, board),
+        clock_part(memo, arena, text, public, board.seconds, blank_over=True),
+    ]
     for seat in arena.seats:
         i = seat.index
         rules_seat = seat_of_booth[i]
         shown = public if rules_seat is not None else None
-        parts.append(_seat_public(memo, seat, text, shown, rules_seat, occupants[i]))
-        parts.append(_booth(memo, seat, text, public, private[i], drafts[i], frozenset(legal[i]), values))
+        parts.append(_seat_public(memo, arena, seat, text, shown, rules_seat, occupants[i]))
+        parts.append(_booth(memo, arena, seat, text, private[i], drafts[i], frozenset(legal[i]), values))
     return Scene.of_parts(parts)
 
 
@@ -105,54 +110,38 @@ def _card_name(text: Texts, card: str) -> str:
 def _board(
     memo: PartMemo,
     arena: Arena,
-    text: Texts,
+    text: SignTexts,
     public: Mapping[str, Any] | None,
     occupants: Sequence[str | None],
     board: BoardInfo,
 ) -> Scene:
     signs = arena.board_signs
-    key = (None if public is None else _board_key(public), tuple(occupants), board)
 
-    def build(scene: Scene) -> None:
-        scene.signs[signs["title"].at] = fit_lines(text.lines(T + "title", arena=arena.name))
-        if public is None:
-            lobby_board(scene, arena, text, occupants, board.countdown)
-            return
-        over = public["phase"] == "over"
+    def draw(scene: Scene, public: Mapping[str, Any]) -> None:
         phase = text.t(f"bribery.phase.{public['phase']}")
         rounds = public["round"] + public["rounds_left"]
-        scene.signs[signs["status"].at] = fit_lines(
-            text.lines(T + "status", round=public["round"], rounds=rounds, phase=phase)
-        )
+        scene.signs[signs["status"].at] = text.sign(T + "status", round=public["round"], rounds=rounds, phase=phase)
         vp = sum(int(public["influencers"][c]["vp"]) for c in public["stake"])
         names = [_card_name(text, c) for c in public["stake"]] or ["-"]
         scene.signs[signs["stake"].at] = fit_lines([text.t(T + "stake", vp=vp), *names])
-        scene.signs[signs["bets"].at] = fit_lines(
-            text.lines(
-                T + "bets",
-                highest=public["highest"],
-                table=public["cards_on_table"],
-                supply=public["supply"],
-                pile=public["pile"],
-            )
+        scene.signs[signs["bets"].at] = text.sign(
+            T + "bets",
+            highest=public["highest"],
+            table=public["cards_on_table"],
+            supply=public["supply"],
+            pile=public["pile"],
         )
-        to_act = [player_name(public, s) for s in public["to_act"] if s >= 0]
-        scene.signs[signs["turn"].at] = BLANK if over else turn_lines(text, to_act, board.seconds)
         shown = spread(_showdown_rows(text, public), 2)
         scene.signs[signs["showdown"].at], scene.signs[signs["showdown_more"].at] = shown
         ranks = spread(standing_rows(public, "vp", "VP"), 2, title=text.t(T + "standings"))
         scene.signs[signs["standings"].at], scene.signs[signs["standings_more"].at] = ranks
 
-    return memo.part("board", key, build, faces_of(signs))
+    return board_part(memo, arena, text, T + "title", public, occupants, board.countdown, draw, BOARD_FIELDS)
 
 
 #: The public view's fields the board shows.
 BOARD_FIELDS = ("phase", "round", "rounds_left", "stake", "highest", "cards_on_table", "supply", "pile", "to_act",
                 "last_showdown", "vp", "standings")
-
-
-def _board_key(public: Mapping[str, Any]) -> str:
-    return repr([public.get(k) for k in BOARD_FIELDS])
 
 
 def _showdown_rows(text: Texts, public: Mapping[str, Any]) -> list[str]:
@@ -168,8 +157,9 @@ def _showdown_rows(text: Texts, public: Mapping[str, Any]) -> list[str]:
 
 def _seat_public(
     memo: PartMemo,
+    arena: Arena,
     seat: SeatPlan,
-    text: Texts,
+    text: SignTexts,
     public: Mapping[str, Any] | None,
     rules_seat: int | None,
     occupant: str | None,
@@ -190,19 +180,18 @@ def _seat_public(
             return
         vp, hand, played, status, cards = facts
         note = "" if status == "in" else text.t(T + f"status_{status}")
-        scene.signs[seat.signs["seat"].at] = fit_lines(
-            text.lines(T + "seat", seat=i + 1, name=occupant or "", vp=vp, cards=cards, hand=hand, played=played,
-                       note=note)
+        scene.signs[seat.signs["seat"].at] = text.sign(
+            T + "seat", seat=i + 1, name=occupant or "", vp=vp, cards=cards, hand=hand, played=played, note=note
         )
 
-    return memo.part(("seat", i), (occupant, facts), build, faces_of(seat.signs))
+    return memo.part(("seat", i), (occupant, facts), build, arena)
 
 
 def _booth(
     memo: PartMemo,
+    arena: Arena,
     seat: SeatPlan,
-    text: Texts,
-    public: Mapping[str, Any] | None,
+    text: SignTexts,
     private: Mapping[str, Any] | None,
     draft: SeatDraft,
     legal: frozenset[str],
@@ -218,7 +207,7 @@ def _booth(
         info_key = "info_over"
     elif mine:
         info_key = "info_turn"
-    facts = (tuple(hand), tuple(played), picked, legal, mine, need, info_key)
+    facts = (private is not None, tuple(hand), tuple(played), picked, legal, mine, need, info_key)
 
     def build(scene: Scene) -> None:
         spots = panel_spots(seat.cards)
@@ -229,7 +218,7 @@ def _booth(
                 texts.append(BLANK)
             else:
                 note = text.t(T + "picked_n", n=chosen) if chosen else ""
-                texts.append(fit_lines(text.lines(T + "card", card=card_label(text, value), held=held, picked=note)))
+                texts.append(text.sign(T + "card", card=card_label(text, value), held=held, picked=note))
         fill_slots(scene, spots, texts)
         signs = seat.signs
         if private:
@@ -245,7 +234,7 @@ def _booth(
         for name in ACTION_SIGNS:
             usable = name == "clear" or SIGN_KIND[name] in legal
             key = T + ("act." if usable and mine else "idle.") + name
-            scene.signs[signs[name].at] = fit_lines(text.lines(key, need=max(need, 0), more=max(need + 1, 1)))
-        scene.signs[signs["info"].at] = fit_lines(text.lines(T + info_key, need=max(need, 0)))
+            scene.signs[signs[name].at] = text.sign(key, need=max(need, 0), more=max(need + 1, 1))
+        scene.signs[signs["info"].at] = text.sign(T + info_key, need=max(need, 0))
 
-    return memo.part(("booth", seat.index), facts, build, faces_of(seat.signs), booth=seat.index)  # private
+    return memo.part(("booth", seat.index), facts, build, arena, booth=seat.index)  # private

@@ -26,10 +26,10 @@ from mcbridge.games.briscola_bugiarda import BriscolaState
 from mcbridge.games.briscola_bugiarda.actions import Dealt, Pass, Play, Solo
 from mcbridge.games.briscola_bugiarda.cards import sort_hand
 from mcbridge.tables.arena import SeatPlan
-from mcbridge.tables.kit import CachedTexts, Kit, Scene, TableView
+from mcbridge.tables.kit import Kit, Scene, TableView
 from mcbridge.tables.kits.briscola_bugiarda_arena import PART
 from mcbridge.tables.kits.briscola_bugiarda_render import Frame, render
-from mcbridge.tables.kits.signs import Menu, PartMemo, panel_targets, time_left
+from mcbridge.tables.kits.signs import Menu, PartMemo, panel_targets, sign_texts, time_left
 from mcbridge.tables.table import Table
 from mcbridge.world.geometry import Pos
 
@@ -42,7 +42,7 @@ class BriscolaKit(Kit):
     def __init__(self, table: Table) -> None:
         super().__init__(table)
         self.menus = [Menu[Action](len(seat.menu.cells)) for seat in table.arena.seats]
-        self.texts = CachedTexts(table.text)
+        self.texts = sign_texts(table.text)
         self.memo = PartMemo()
 
     @property

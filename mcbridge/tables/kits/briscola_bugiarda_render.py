@@ -21,16 +21,16 @@ from mcbridge.tables.kit import Scene, Texts
 from mcbridge.tables.kits.signs import (
     BLANK,
     PartMemo,
-    faces_of,
+    SignTexts,
+    board_part,
+    clock_part,
     fill_panel,
-    fit_lines,
     join_lines,
-    lobby_board,
     menu_lines,
     player_name,
+    sign_texts,
     spread,
     table_scene,
-    turn_lines,
 )
 from mcbridge.tables.layout import Lines
 
@@ -69,35 +69,33 @@ def action_label(text: Texts, action: Action) -> Lines:
     return text.lines(T + "menu_play", card=card_text(text, action.card))
 
 
-def render(arena: Arena, text: Texts, frame: Frame, memo: PartMemo) -> Scene:
-    board = Scene()
-    _board(board, arena, text, frame)
+def render(arena: Arena, texts: Texts, frame: Frame, memo: PartMemo) -> Scene:
+    text = sign_texts(texts)
+    board = (_board(memo, arena, text, frame), clock_part(memo, arena, text, frame.public, frame.seconds))
     return table_scene(
-        arena, board, lambda seat: (_seat_public(memo, seat, text, frame), _booth(memo, seat, text, frame))
+        arena,
+        board,
+        lambda seat: (_seat_public(memo, arena, seat, text, frame), _booth(memo, arena, seat, text, frame)),
     )
 
 
-def _board(scene: Scene, arena: Arena, text: Texts, frame: Frame) -> None:
+def _board(memo: PartMemo, arena: Arena, text: SignTexts, frame: Frame) -> Scene:
+    return board_part(memo, arena, text, T + "title", frame.public, frame.occupants, frame.countdown,
+                      lambda scene, public: _draw_board(scene, arena, text, public))
+
+
+def _draw_board(scene: Scene, arena: Arena, text: SignTexts, public: Mapping[str, Any]) -> None:
     signs = arena.board_signs
-    public = frame.public
-    scene.signs[signs["title"].at] = fit_lines(text.lines(T + "title", arena=arena.name))
-    if public is None:
-        lobby_board(scene, arena, text, frame.occupants, frame.countdown)
-        return
     phase = text.t(f"briscola_bugiarda.phase.{public['phase']}")
-    scene.signs[signs["status"].at] = fit_lines(
-        text.lines(
-            T + "status",
-            deal=public["deal"],
-            deals=public["deals"],
-            phase=phase,
-            dealer=player_name(public, public["dealer"]),
-        )
+    scene.signs[signs["status"].at] = text.sign(
+        T + "status",
+        deal=public["deal"],
+        deals=public["deals"],
+        phase=phase,
+        dealer=player_name(public, public["dealer"]),
     )
     scene.signs[signs["auction"].at] = _auction(text, public)
     scene.signs[signs["contract"].at] = _contract(text, public)
-    acting = [player_name(public, s) for s in public["to_act"] if s >= 0]
-    scene.signs[signs["turn"].at] = turn_lines(text, acting, frame.seconds)
     trick, title = public["trick"], text.t(T + "trick_title", trick=len(public["tricks"]) + 1)
     if not trick and public["tricks"]:  # between tricks: the last one, and who took it
         last = public["tricks"][-1]
@@ -120,42 +118,40 @@ def _board(scene: Scene, arena: Arena, text: Texts, frame: Frame) -> None:
     scene.signs[signs["chips"].at], scene.signs[signs["chips2"].at] = spread(rows, 2, title=title)
 
 
-def _auction(text: Texts, public: Mapping[str, Any]) -> Lines:
+def _auction(text: SignTexts, public: Mapping[str, Any]) -> Lines:
     standing = public["standing"]
     passed = sum(public["passed"])
     if standing is None:
-        return fit_lines(text.lines(T + "auction_none", passed=passed))
+        return text.sign(T + "auction_none", passed=passed)
     rank = text.t(T + f"rank.{standing['rank']}")
-    return fit_lines(text.lines(T + "auction", rank=rank, name=player_name(public, standing["seat"]), passed=passed))
+    return text.sign(T + "auction", rank=rank, name=player_name(public, standing["seat"]), passed=passed)
 
 
-def _contract(text: Texts, public: Mapping[str, Any]) -> Lines:
+def _contract(text: SignTexts, public: Mapping[str, Any]) -> Lines:
     declarer = public["declarer"]
     if declarer is None:
         return BLANK
     name = player_name(public, declarer)
     if public["solo"]:
-        return fit_lines(text.lines(T + "contract_solo", name=name))
+        return text.sign(T + "contract_solo", name=name)
     if public["trump"] is None:
         rank = text.t(T + f"rank.{public['bid_rank']}")
-        return fit_lines(text.lines(T + "contract_bid", name=name, rank=rank))
+        return text.sign(T + "contract_bid", name=name, rank=rank)
     partner = ""
     if public["partner"] is not None:
         partner = text.t(T + "partner_is", name=player_name(public, public["partner"]))
     elif public["hidden_solo"]:
         partner = text.t(T + "hidden_solo")
-    return fit_lines(
-        text.lines(
-            T + "contract",
-            name=name,
-            trump=text.t(T + f"suit.{public['trump']}"),
-            card=card_text(text, public["called_card"]),
-            partner=partner,
-        )
+    return text.sign(
+        T + "contract",
+        name=name,
+        trump=text.t(T + f"suit.{public['trump']}"),
+        card=card_text(text, public["called_card"]),
+        partner=partner,
     )
 
 
-def _seat_public(memo: PartMemo, seat: SeatPlan, text: Texts, frame: Frame) -> Scene:
+def _seat_public(memo: PartMemo, arena: Arena, seat: SeatPlan, text: SignTexts, frame: Frame) -> Scene:
     i = seat.index
     public = frame.public
     rules_seat = frame.seat_of_booth[i]
@@ -172,25 +168,25 @@ def _seat_public(memo: PartMemo, seat: SeatPlan, text: Texts, frame: Frame) -> S
         on_table = [c for s, c in public["trick"] if s == rules_seat]
         bids = [b for s, b in public["bids"] if s == rules_seat]
         if on_table:
-            played = fit_lines(text.lines(T + "played", card=card_text(text, on_table[0])))
+            played = text.sign(T + "played", card=card_text(text, on_table[0]))
         elif public["phase"] == "auction" and bids:
             said = bids[-1]  # a rank, "pass" or "solo"
             word = text.t(T + (f"said_{said}" if said in ("pass", "solo") else f"rank.{said}"))
-            played = fit_lines(text.lines(T + "said", bid=word))
+            played = text.sign(T + "said", bid=word)
     key = (occupant, chips, role, played)
 
     def build(scene: Scene) -> None:
         scene.signs[seat.signs["join"].at] = join_lines(text, i, occupant)
         shown = "" if chips is None else text.t(T + "chips", chips=chips)
-        scene.signs[seat.signs["seat"].at] = fit_lines(
-            text.lines(T + "seat", seat=i + 1, name=occupant or "", chips=shown, role=role)
+        scene.signs[seat.signs["seat"].at] = text.sign(
+            T + "seat", seat=i + 1, name=occupant or "", chips=shown, role=role
         )
         scene.signs[seat.signs["played"].at] = played
 
-    return memo.part(("seat", i), key, build, faces_of(seat.signs))
+    return memo.part(("seat", i), key, build, arena)
 
 
-def _booth(memo: PartMemo, seat: SeatPlan, text: Texts, frame: Frame) -> Scene:
+def _booth(memo: PartMemo, arena: Arena, seat: SeatPlan, text: SignTexts, frame: Frame) -> Scene:
     i = seat.index
     private = frame.private[i]
     rules_seat = frame.seat_of_booth[i]
@@ -204,18 +200,16 @@ def _booth(memo: PartMemo, seat: SeatPlan, text: Texts, frame: Frame) -> Scene:
         role_text = text.t(T + f"you_{role}") if role else ""
         mine = rules_seat in private["to_act"]
         what = text.t(T + f"do_{private['phase']}") if mine else text.t(T + "do_wait")
-        info = fit_lines(text.lines(T + "info", what=what, role=role_text))
+        info = text.sign(T + "info", what=what, role=role_text)
     key = (hand, playable, menu, info)
 
     def build(scene: Scene) -> None:
         cards = [
-            fit_lines(
-                text.lines(
-                    T + ("hand_play" if c in playable else "hand"),
-                    card=card_text(text, c),
-                    rank=text.t(T + f"rank.{rank_of(c)}"),
-                    suit=text.t(T + f"suit.{suit_of(c)}"),
-                )
+            text.sign(
+                T + ("hand_play" if c in playable else "hand"),
+                card=card_text(text, c),
+                rank=text.t(T + f"rank.{rank_of(c)}"),
+                suit=text.t(T + f"suit.{suit_of(c)}"),
             )
             for c in hand
         ]
@@ -223,4 +217,4 @@ def _booth(memo: PartMemo, seat: SeatPlan, text: Texts, frame: Frame) -> Scene:
         fill_panel(scene, seat.menu, menu_lines(text, menu, lambda a: action_label(text, a)))
         scene.signs[seat.signs["info"].at] = info
 
-    return memo.part(("booth", i), key, build, faces_of(seat.signs), booth=i)  # private to the booth
+    return memo.part(("booth", i), key, build, arena, booth=i)  # private to the booth

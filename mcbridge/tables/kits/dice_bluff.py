@@ -22,10 +22,10 @@ from mcbridge.core import Action, Event
 from mcbridge.games.dice_bluff import Bid, Challenge, DiceBluffState, SetAside
 from mcbridge.games.dice_bluff.actions import DiceRolled, Roll
 from mcbridge.tables.arena import SeatPlan
-from mcbridge.tables.kit import CachedTexts, Kit, Scene, TableView
+from mcbridge.tables.kit import Kit, Scene, TableView
 from mcbridge.tables.kits.dice_bluff_arena import PART
 from mcbridge.tables.kits.dice_bluff_render import DiceUi, Frame, render
-from mcbridge.tables.kits.signs import PartMemo, clamp, concrete, cycle, panel_targets, time_left
+from mcbridge.tables.kits.signs import PartMemo, clamp, concrete, cycle, panel_targets, sign_texts, time_left
 from mcbridge.tables.table import Table
 from mcbridge.world.geometry import Pos
 
@@ -38,7 +38,7 @@ class DiceBluffKit(Kit):
     def __init__(self, table: Table) -> None:
         super().__init__(table)
         self.ui = [DiceUi() for _ in table.arena.seats]
-        self.texts = CachedTexts(table.text)
+        self.texts = sign_texts(table.text)
         self.memo = PartMemo()
         self.hold_until = 0.0
 

@@ -19,15 +19,15 @@ from mcbridge.tables.kit import Scene, Texts
 from mcbridge.tables.kits.signs import (
     BLANK,
     PartMemo,
-    faces_of,
+    SignTexts,
+    board_part,
+    clock_part,
     fill_panel,
-    fit_lines,
     join_lines,
-    lobby_board,
     player_name,
+    sign_texts,
     spread,
     table_scene,
-    turn_lines,
 )
 from mcbridge.tables.layout import Lines
 
@@ -70,42 +70,39 @@ def dice_text(text: Texts, dice: Sequence[int], rules: Mapping[str, Any]) -> str
     return " ".join(face_text(text, d, rules, False) for d in dice)
 
 
-def render(arena: Arena, text: Texts, frame: Frame, memo: PartMemo) -> Scene:
-    board = Scene()
-    _board(board, arena, text, frame)
+def render(arena: Arena, texts: Texts, frame: Frame, memo: PartMemo) -> Scene:
+    text = sign_texts(texts)
+    board = (_board(memo, arena, text, frame), clock_part(memo, arena, text, frame.public, frame.seconds))
     return table_scene(
-        arena, board, lambda seat: (_seat_public(memo, seat, text, frame), _booth(memo, seat, text, frame))
+        arena,
+        board,
+        lambda seat: (_seat_public(memo, arena, seat, text, frame), _booth(memo, arena, seat, text, frame)),
     )
 
 
-def _board(scene: Scene, arena: Arena, text: Texts, frame: Frame) -> None:
+def _board(memo: PartMemo, arena: Arena, text: SignTexts, frame: Frame) -> Scene:
+    return board_part(memo, arena, text, T + "title", frame.public, frame.occupants, frame.countdown,
+                      lambda scene, public: _draw_board(scene, arena, text, public))
+
+
+def _draw_board(scene: Scene, arena: Arena, text: SignTexts, public: Mapping[str, Any]) -> None:
     signs = arena.board_signs
-    public = frame.public
-    scene.signs[signs["title"].at] = fit_lines(text.lines(T + "title", arena=arena.name))
-    if public is None:
-        lobby_board(scene, arena, text, frame.occupants, frame.countdown)
-        return
     rules, palifico = public["rules"], bool(public["palifico_round"])
     phase = text.t(f"dice_bluff.phase.{public['phase']}")
-    scene.signs[signs["status"].at] = fit_lines(
-        text.lines(
-            T + "status",
-            round=public["round"],
-            phase=phase,
-            dice=public["dice_in_play"],
-            palifico=text.t(T + "palifico") if palifico else "",
-        )
+    scene.signs[signs["status"].at] = text.sign(
+        T + "status",
+        round=public["round"],
+        phase=phase,
+        dice=public["dice_in_play"],
+        palifico=text.t(T + "palifico") if palifico else "",
     )
     bid = public["bid"]
     if bid:
         face = face_text(text, bid["face"], rules, palifico)
-        scene.signs[signs["bid"].at] = fit_lines(
-            text.lines(T + "bid", count=bid["count"], face=face, bidder=player_name(public, bid["bidder"]))
-        )
+        bidder = player_name(public, bid["bidder"])
+        scene.signs[signs["bid"].at] = text.sign(T + "bid", count=bid["count"], face=face, bidder=bidder)
     else:
-        scene.signs[signs["bid"].at] = fit_lines(text.lines(T + "bid_none"))
-    acting = [player_name(public, s) for s in public["to_act"] if s >= 0]
-    scene.signs[signs["turn"].at] = turn_lines(text, acting, frame.seconds)
+        scene.signs[signs["bid"].at] = text.sign(T + "bid_none")
     rows = [
         f"{player_name(public, s)[:9]} {n}" if n else f"{player_name(public, s)[:9]} {text.t(T + 'out')}"
         for s, n in enumerate(public["dice"])
@@ -121,7 +118,7 @@ def _board(scene: Scene, arena: Arena, text: Texts, frame: Frame) -> None:
     scene.signs[signs["standings"].at], scene.signs[signs["standings2"].at] = first, second
 
 
-def _last(text: Texts, public: Mapping[str, Any]) -> Lines:
+def _last(text: SignTexts, public: Mapping[str, Any]) -> Lines:
     last = public["last_reveal"]
     if not last:
         return BLANK
@@ -129,10 +126,10 @@ def _last(text: Texts, public: Mapping[str, Any]) -> Lines:
     bid = last["bid"]
     face = face_text(text, rules["wild_face"], rules, False) if bid["wild"] else str(bid["face"])
     losers = " ".join(f"{player_name(public, int(s))[:6]} -{n}" for s, n in last["losses"].items())
-    return fit_lines(text.lines(T + "last", count=bid["count"], face=face, actual=last["actual"], losers=losers))
+    return text.sign(T + "last", count=bid["count"], face=face, actual=last["actual"], losers=losers)
 
 
-def _seat_public(memo: PartMemo, seat: SeatPlan, text: Texts, frame: Frame) -> Scene:
+def _seat_public(memo: PartMemo, arena: Arena, seat: SeatPlan, text: SignTexts, frame: Frame) -> Scene:
     i = seat.index
     public = frame.public
     rules_seat = frame.seat_of_booth[i]
@@ -156,24 +153,22 @@ def _seat_public(memo: PartMemo, seat: SeatPlan, text: Texts, frame: Frame) -> S
     def build(scene: Scene) -> None:
         scene.signs[seat.signs["join"].at] = join_lines(text, i, occupant)
         note = text.t(T + "out") if out else ""
-        scene.signs[seat.signs["seat"].at] = fit_lines(
-            text.lines(T + "seat", seat=i + 1, name=occupant or "", dice=dice, note=note)
+        scene.signs[seat.signs["seat"].at] = text.sign(
+            T + "seat", seat=i + 1, name=occupant or "", dice=dice, note=note
         )
         if public is None or rules_seat is None:
             scene.signs[seat.signs["shown"].at] = BLANK
         elif lifted:
-            scene.signs[seat.signs["shown"].at] = fit_lines(
-                text.lines(T + "lifted", dice=dice_text(text, shown, rules))
-            )
+            scene.signs[seat.signs["shown"].at] = text.sign(T + "lifted", dice=dice_text(text, shown, rules))
         else:
-            scene.signs[seat.signs["shown"].at] = fit_lines(
-                text.lines(T + "shown", dice=dice_text(text, shown, rules) or "-", cup=cup)
+            scene.signs[seat.signs["shown"].at] = text.sign(
+                T + "shown", dice=dice_text(text, shown, rules) or "-", cup=cup
             )
 
-    return memo.part(("seat", i), key, build, faces_of(seat.signs))
+    return memo.part(("seat", i), key, build, arena)
 
 
-def _booth(memo: PartMemo, seat: SeatPlan, text: Texts, frame: Frame) -> Scene:
+def _booth(memo: PartMemo, arena: Arena, seat: SeatPlan, text: SignTexts, frame: Frame) -> Scene:
     i = seat.index
     private = frame.private[i]
     legal = frame.legal[i]
@@ -190,15 +185,15 @@ def _booth(memo: PartMemo, seat: SeatPlan, text: Texts, frame: Frame) -> Scene:
     if private is None or rules_seat is None:
         info = BLANK
     elif not private["dice"][rules_seat]:
-        info = fit_lines(text.lines(T + "info_out"))
+        info = text.sign(T + "info_out")
     elif mine and private["must_raise"]:
-        info = fit_lines(text.lines(T + "info_raise"))
+        info = text.sign(T + "info_raise")
     elif mine:
-        info = fit_lines(text.lines(T + "info_turn"))
+        info = text.sign(T + "info_turn")
     elif private["phase"] in ("roll", "reroll"):
-        info = fit_lines(text.lines(T + "info_rolling"))
+        info = text.sign(T + "info_rolling")
     else:
-        info = fit_lines(text.lines("signs.wait"))
+        info = text.sign("signs.wait")
     face = face_text(text, ui.face, rules, palifico)
     key = (hidden, picked, ui.face, ui.count, face, can_bid, can_challenge, can_aside, info)
 
@@ -207,30 +202,28 @@ def _booth(memo: PartMemo, seat: SeatPlan, text: Texts, frame: Frame) -> Scene:
         for k, d in enumerate(hidden):
             label = face_text(text, d, rules, False)
             dice.append(
-                fit_lines(
-                    text.lines(
-                        T + ("die_picked" if k in picked else "die"),
-                        face=label,
-                        hint=text.t(T + "die_hint") if can_aside else "",
-                    )
+                text.sign(
+                    T + ("die_picked" if k in picked else "die"),
+                    face=label,
+                    hint=text.t(T + "die_hint") if can_aside else "",
                 )
             )
         fill_panel(scene, seat.cup, dice)
         signs = seat.signs
         if can_bid:
-            scene.signs[signs["face"].at] = fit_lines(text.lines(T + "face", face=face))
-            scene.signs[signs["minus"].at] = fit_lines(text.lines(T + "minus"))
-            scene.signs[signs["plus"].at] = fit_lines(text.lines(T + "plus"))
-            scene.signs[signs["bid"].at] = fit_lines(text.lines(T + "bid_button", count=ui.count, face=face))
+            scene.signs[signs["face"].at] = text.sign(T + "face", face=face)
+            scene.signs[signs["minus"].at] = text.sign(T + "minus")
+            scene.signs[signs["plus"].at] = text.sign(T + "plus")
+            scene.signs[signs["bid"].at] = text.sign(T + "bid_button", count=ui.count, face=face)
         else:
             for name in ("face", "minus", "plus", "bid"):
                 scene.signs[signs[name].at] = BLANK
-        scene.signs[signs["challenge"].at] = fit_lines(text.lines(T + "challenge")) if can_challenge else BLANK
+        scene.signs[signs["challenge"].at] = text.sign(T + "challenge") if can_challenge else BLANK
         if can_aside:
             key = "aside_button" if picked else "aside_hint"
-            scene.signs[signs["aside"].at] = fit_lines(text.lines(T + key, n=len(picked)))
+            scene.signs[signs["aside"].at] = text.sign(T + key, n=len(picked))
         else:
             scene.signs[signs["aside"].at] = BLANK
         scene.signs[signs["info"].at] = info
 
-    return memo.part(("booth", i), key, build, faces_of(seat.signs), booth=i)  # private to the booth
+    return memo.part(("booth", i), key, build, arena, booth=i)  # private to the booth

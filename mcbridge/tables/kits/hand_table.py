@@ -17,8 +17,8 @@ from typing import Any, Generic, TypeVar
 from mcbridge.core import Action, IllegalAction
 from mcbridge.tables import rules_view
 from mcbridge.tables.arena import SeatPlan
-from mcbridge.tables.kit import CachedTexts, Kit
-from mcbridge.tables.kits.signs import PartMemo, panel_targets
+from mcbridge.tables.kit import Kit
+from mcbridge.tables.kits.signs import PartMemo, panel_targets, sign_texts
 from mcbridge.tables.table import Table
 from mcbridge.world.geometry import Pos
 
@@ -36,7 +36,7 @@ class HandTableKit(Kit, Generic[D, C]):
         self.drafts = [new_draft() for _ in table.arena.seats]
         self.read_legal = read_legal
         self.nothing = nothing  # what a booth may do when its seat is not to act
-        self.texts = CachedTexts(table.text)
+        self.texts = sign_texts(table.text)
         self.memo = PartMemo()
         self._legal: tuple[Hashable, list[C]] = (None, [])
 

@@ -16,7 +16,10 @@ they share lives here, so each kit keeps only what is particular to its game:
 * **Panels**: a region of a booth whose every cell is a wall sign (a hand of cards, the
   dice under the cup): `panel_spots`, `panel_targets` for clicks, `static_panel` for build.
 * **Memoised parts** (`PartMemo`): a scene part rebuilt only when what it shows changed,
-  the very same object otherwise (the reconciler skips it unread).
+  the very same object otherwise (the reconciler skips it unread); the board's clock
+  (`clock_part`) is a part of its own, so a countdown second rebuilds one sign.
+* **Memoised texts** (`SignTexts`): a language's texts and fitted sign texts, shared by
+  every table in that language.
 * **Whole scenes**: `table_scene` puts the board and each seat's parts together,
   `lobby_board` draws the board between matches.
 * **Common signs**: join, lobby and the turn clock, from the shared `signs.*` locale texts.
@@ -34,8 +37,9 @@ from mcbridge.core import CHANCE, Action
 from mcbridge.tables.arena import Arena, Region, SeatPlan, SignSpot
 from mcbridge.tables.kit import Scene, Texts
 from mcbridge.tables.layout import Lines, Structure, wall_sign
-from mcbridge.textfit import SIGN_LINE_PX, fit_sign_line, text_px
-from mcbridge.world.geometry import Facing, Pos
+from mcbridge.textfit import FIT_CACHE, SIGN_LINE_PX, fit_sign_line, text_px
+from mcbridge.world.blocks import Block
+from mcbridge.world.geometry import Pos
 from mcbridge.world.sanitize import sign_line
 
 if TYPE_CHECKING:
@@ -46,7 +50,7 @@ BLANK: Lines = ("", "", "", "")
 
 
 # -- sign text ------------------------------------------------------------------------------
-@functools.lru_cache(maxsize=4096)  # every sign of every table again after each action: the same few texts
+@functools.lru_cache(maxsize=FIT_CACHE)  # every sign of every table again after each action: the same few texts
 def fit(text: str, px: int = SIGN_LINE_PX) -> str:
     """`text` cut to one sign line (`px` wide, measured with the 1.12 font by `textfit`),
     with "…" where it was cut, and made wire-safe the way every sign line is sent (commas
@@ -74,6 +78,43 @@ def spread(rows: Sequence[str], signs: int, title: str | None = None) -> list[Li
     """Rows laid out over `signs` signs, four lines each (a `title` heads the first one)."""
     lines = [title, *rows] if title is not None else list(rows)
     return [fit_lines(lines[4 * k : 4 * k + 4]) for k in range(signs)]
+
+
+#: [decided here] Entries per language and kind: 50 tables of the four games in one
+#: language asked for about 12k distinct fitted sign texts (random play, one process); the
+#: bound holds that almost three times over, a few MB at most.
+TEXT_CACHE = 32768
+
+
+class SignTexts:
+    """A locale's texts memoised for renders: `t`, `lines`, and `sign` (four lines fitted to
+    a sign, what a render writes). One per language, shared by every table in it
+    (`sign_texts`): a table renders the same few hundred texts again and again, and so do
+    its neighbours."""
+
+    def __init__(self, text: Texts, size: int = TEXT_CACHE) -> None:
+        self.t = functools.lru_cache(maxsize=size)(text.t)
+        self.lines = functools.lru_cache(maxsize=size)(text.lines)
+        self.sign = functools.lru_cache(maxsize=size)(self._sign)
+
+    def _sign(self, key: str, **fields: Any) -> Lines:
+        return fit_lines(self.lines(key, **fields))
+
+
+#: id(locale) -> (the locale, its shared SignTexts); the locale is held so its id is never reused
+_SHARED_TEXTS: dict[int, tuple[Texts, SignTexts]] = {}
+
+
+def sign_texts(text: Texts) -> SignTexts:
+    """The shared `SignTexts` of a locale (`text` itself if it already is one)."""
+    if isinstance(text, SignTexts):
+        return text
+    hit = _SHARED_TEXTS.get(id(text))
+    if hit is None:
+        if len(_SHARED_TEXTS) >= 64:  # locales are made once per language; tests make more
+            _SHARED_TEXTS.clear()
+        hit = _SHARED_TEXTS[id(text)] = (text, SignTexts(text))
+    return hit[1]
 
 
 # -- legal actions, plain or with ranges ----------------------------------------------------
@@ -226,7 +267,7 @@ def menu_lines(text: Texts, shown: Sequence[Any], label: Callable[[Any], Sequenc
         if item is None:
             out.append(BLANK)
         elif isinstance(item, More):
-            out.append(fit_lines(text.lines("signs.more", page=item.page, pages=item.pages)))
+            out.append(sign_texts(text).sign("signs.more", page=item.page, pages=item.pages))
         else:
             out.append(fit_lines(label(item)))
     return out
@@ -244,11 +285,12 @@ def panel_cells(region: Region) -> list[Pos]:
     return sorted(region.cuboid, key=lambda p: (-p.y, p.x * right.x + p.z * right.z))
 
 
-def panel_spots(region: Region) -> list[SignSpot]:
+@functools.lru_cache(maxsize=1024)  # an arena's few panels, asked on every render: computed once each
+def panel_spots(region: Region) -> tuple[SignSpot, ...]:
     """Each cell of a panel region as a wall sign facing the region's `faces`, in reading order."""
     cells = panel_cells(region)
     assert region.faces is not None
-    return [SignSpot(cell, region.faces) for cell in cells]
+    return tuple(SignSpot(cell, region.faces) for cell in cells)
 
 
 def panel_targets(region: Region, target: str) -> dict[Pos, tuple[str, int]]:
@@ -264,10 +306,7 @@ def static_panel(structure: Structure, region: Region) -> None:
 
 def fill_panel(scene: Scene, region: Region, texts: Sequence[Lines]) -> None:
     """`texts` on the panel's signs in reading order; the rest blank."""
-    spots = panel_spots(region)
-    for k, spot in enumerate(spots):
-        scene.signs[spot.at] = texts[k] if k < len(texts) else BLANK
-        scene.blocks[spot.at] = wall_sign(spot.faces)
+    fill_slots(scene, panel_spots(region), texts)
 
 
 def fill_slots(scene: Scene, spots: Sequence[SignSpot], texts: Sequence[Lines]) -> None:
@@ -281,20 +320,27 @@ def fill_slots(scene: Scene, spots: Sequence[SignSpot], texts: Sequence[Lines]) 
 class PartMemo:
     """Scene parts by slot, rebuilt only when their key changed.
 
-    `part(slot, key, build, faces)` returns the very same `Scene` object as last time while
-    `key` is unchanged, so the reconciler skips it without looking inside. `faces` places
-    the sign block under every sign text the part writes (world.setSign needs both).
+    `part(slot, key, build, arena)` returns the very same `Scene` object as last time while
+    `key` is unchanged, so the reconciler skips it without looking inside. The arena's
+    named signs (board and booths) give the sign block under every sign text the part
+    writes without one (world.setSign needs both); panels place their own.
+
+    A key must name everything its part shows: a part whose key misses an input shows
+    stale text (tests/tables/test_kit_part_render.py changes each input alone).
     """
 
     def __init__(self) -> None:
         self.parts: dict[Hashable, tuple[Hashable, Scene]] = {}
+        self._derived: dict[Hashable, tuple[object, Any]] = {}
+        self._arena: Arena | None = None
+        self._sign_blocks: dict[Pos, Block] = {}
 
     def part(
         self,
         slot: Hashable,
         key: Hashable,
         build: Callable[[Scene], None],
-        faces: Mapping[Pos, Facing],
+        arena: Arena,
         booth: int | None = None,
     ) -> Scene:
         """`booth`: the part is that booth's private scene (see `Scene`)."""
@@ -303,39 +349,120 @@ class PartMemo:
             return hit[1]
         scene = Scene(booth=booth)
         build(scene)
+        blocks = self.sign_blocks(arena)
         for at in scene.signs:
             if at not in scene.blocks:
-                scene.blocks[at] = wall_sign(faces[at])
+                scene.blocks[at] = blocks[at]
         self.parts[slot] = (key, scene)
         return scene
 
+    def derived(self, slot: Hashable, source: object, compute: Callable[[], T]) -> T:
+        """`compute()` once per `source` object (a rules view, which the table keeps while
+        the match has not moved): a part key taken from a view costs nothing on the renders
+        for a countdown or a draft. The source is held, so its identity is never reused."""
+        hit = self._derived.get(slot)
+        if hit is not None and hit[0] is source:
+            return hit[1]
+        value = compute()
+        self._derived[slot] = (source, value)
+        return value
+
+    def view_key(
+        self, slot: Hashable, view: Mapping[str, Any] | None, fields: Sequence[str] | None = None
+    ) -> str | None:
+        """A part key for what a rules view shows (its `fields`, or all of it): its text,
+        taken once per view object (`derived`). Text, not the values, because `0 == False`:
+        seat 0 going all in must not read as nobody all in. None for no view."""
+        if view is None:
+            return None
+        if fields is None:
+            return self.derived(slot, view, lambda: repr(view))
+        return self.derived(slot, view, lambda: repr([view.get(k) for k in fields]))
+
+    def sign_blocks(self, arena: Arena) -> dict[Pos, Block]:
+        """The wall sign block of every named sign of `arena` (board and booths), once per arena."""
+        if arena is not self._arena:
+            spots = [*arena.board_signs.values(), *(spot for seat in arena.seats for spot in seat.signs.values())]
+            self._arena, self._sign_blocks = arena, {spot.at: wall_sign(spot.faces) for spot in spots}
+        return self._sign_blocks
+
     def clear(self) -> None:
         self.parts.clear()
-
-
-def faces_of(spots: Mapping[str, SignSpot] | Sequence[SignSpot]) -> dict[Pos, Facing]:
-    values = spots.values() if isinstance(spots, Mapping) else spots
-    return {spot.at: spot.faces for spot in values}
+        self._derived.clear()
 
 
 # -- whole scenes ---------------------------------------------------------------------------
-def table_scene(arena: Arena, board: Scene, per_seat: Callable[[SeatPlan], Sequence[Scene]]) -> Scene:
-    """The table's scene: the board (its sign blocks added here) then each seat's parts
-    (its public side, its booth), in arena order."""
-    for spot in arena.board_signs.values():
-        board.blocks[spot.at] = wall_sign(spot.faces)
-    parts = [board]
+def table_scene(arena: Arena, board: Sequence[Scene], per_seat: Callable[[SeatPlan], Sequence[Scene]]) -> Scene:
+    """The table's scene: the board's parts, then each seat's parts (its public side, its
+    booth), in arena order."""
+    parts = list(board)
     for seat in arena.seats:
         parts.extend(per_seat(seat))
     return Scene.of_parts(parts)
 
 
+def board_part(
+    memo: PartMemo,
+    arena: Arena,
+    text: SignTexts,
+    title: str,
+    public: Mapping[str, Any] | None,
+    occupants: Sequence[str | None],
+    countdown: int | None,
+    draw: Callable[[Scene, Mapping[str, Any]], None],
+    fields: Sequence[str] | None = None,
+) -> Scene:
+    """The board but its clock (`clock_part`): the `title` sign (with the arena's name), then
+    the lobby (no view yet) or what `draw` puts up from the public view. Rebuilt only when
+    the view's `fields` (all of it by default), the occupants or the lobby countdown change."""
+    key = (memo.view_key("board", public, fields), tuple(occupants), countdown if public is None else None)
+
+    def build(scene: Scene) -> None:
+        blocks = memo.sign_blocks(arena)
+        for name, spot in arena.board_signs.items():
+            if name != CLOCK_SIGN:
+                scene.blocks[spot.at] = blocks[spot.at]
+        scene.signs[arena.board_signs["title"].at] = text.sign(title, arena=arena.name)
+        if public is None:
+            lobby_board(scene, arena, text, occupants, countdown)
+        else:
+            draw(scene, public)
+
+    return memo.part("board", key, build, arena)
+
+
+#: the board sign with whose turn it is and the seconds left: a part of its own
+CLOCK_SIGN = "turn"
+
+
+def clock_part(
+    memo: PartMemo,
+    arena: Arena,
+    text: Texts,
+    public: Mapping[str, Any] | None,
+    seconds: int | None,
+    blank_over: bool = False,
+) -> Scene:
+    """The board's turn sign alone (`turn_lines`): the one part a render rebuilds when only
+    the countdown moved. Blank in the lobby, and once the match is over if `blank_over`."""
+    at = arena.board_signs[CLOCK_SIGN].at
+    names = None
+    if public is not None and not (blank_over and public["phase"] == "over"):
+        names = tuple(player_name(public, s) for s in public["to_act"] if s >= 0)
+
+    def build(scene: Scene) -> None:
+        scene.signs[at] = BLANK if names is None else turn_lines(text, names, seconds)
+
+    return memo.part("clock", (names, seconds), build, arena)
+
+
 def lobby_board(
     scene: Scene, arena: Arena, text: Texts, occupants: Sequence[str | None], countdown: int | None
 ) -> None:
-    """The board between matches: the lobby on `status`, every sign but `title` blank."""
+    """The board between matches: the lobby on `status`, every sign but `title` (and the
+    clock, its own part) blank."""
     for name, spot in arena.board_signs.items():
-        if name != "title":
+        if name not in ("title", CLOCK_SIGN):
             scene.signs[spot.at] = BLANK
     scene.signs[arena.board_signs["status"].at] = lobby_lines(text, occupants, countdown)
 
@@ -346,17 +473,17 @@ def player_name(public: Mapping[str, Any], seat: int | None) -> str:
 
 
 # -- common signs ---------------------------------------------------------------------------
-def join_lines(text: Texts, booth: int, occupant: str | None) -> Lines:
+def join_lines(text: SignTexts, booth: int, occupant: str | None) -> Lines:
     if occupant:
-        return fit_lines(text.lines("signs.join_taken", seat=booth + 1, name=occupant))
-    return fit_lines(text.lines("signs.join_free", seat=booth + 1))
+        return text.sign("signs.join_taken", seat=booth + 1, name=occupant)
+    return text.sign("signs.join_free", seat=booth + 1)
 
 
 def lobby_lines(text: Texts, occupants: Sequence[str | None], countdown: int | None) -> Lines:
     """The status sign between matches: seats taken, and the countdown once enough sit."""
     seated = sum(1 for o in occupants if o)
     key = "signs.waiting" if countdown is None else "signs.lobby"
-    return fit_lines(text.lines(key, seated=seated, seats=len(occupants), seconds=countdown))
+    return sign_texts(text).sign(key, seated=seated, seats=len(occupants), seconds=countdown)
 
 
 def time_left(table: Table) -> int | None:
@@ -375,5 +502,6 @@ def time_left(table: Table) -> int | None:
 def turn_lines(text: Texts, names: Sequence[str], seconds: int | None) -> Lines:
     """The board's "whose turn, time left" sign."""
     padded = [*names[:2], "", ""]
+    text = sign_texts(text)
     left = "" if seconds is None else text.t("signs.seconds_left", seconds=seconds)
-    return fit_lines(text.lines("signs.turn", a=padded[0], b=padded[1], left=left))
+    return text.sign("signs.turn", a=padded[0], b=padded[1], left=left)
