@@ -464,7 +464,7 @@ class BriberyState(State):
         view = dict(self._round_view())
         view["phase"] = self.phase
         view["turn"] = self.turn
-        view["to_act"] = sorted(self.to_act())
+        view["to_act"] = [self.turn] if self.phase == "bet" else sorted(self.to_act())  # to_act() without the sort
         view["status"] = list(status)
         view["all_in"] = [st == "in" and not h and bool(p) for st, h, p in zip(status, hands, played, strict=True)]
         view["hand_counts"] = list(map(len, hands))

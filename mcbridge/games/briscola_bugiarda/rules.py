@@ -410,13 +410,20 @@ class BriscolaState(State):
         tricks, won = self._frozen_tricks()
         view = dict(deal_view)
         view["hand_sizes"] = tuple(map(len, self.hands))
-        view["to_act"] = sorted(self.to_act())
+        phase = self.phase  # to_act() without the frozenset and the sort (one seat or none)
+        view["to_act"] = (
+            [self.turn]
+            if phase == "play" or phase == "auction"
+            else [self.declarer]
+            if phase == "trump"
+            else sorted(self.to_act())
+        )
         # who played the called card, once it is on the table
         view["called_card_played"] = revealed = revealed_by is not None
         view["partner"] = revealed_by if revealed and revealed_by != self.declarer else None
         view["hidden_solo"] = revealed and revealed_by == self.declarer
         view["trick"] = tuple(trick)  # (seat, card) tuples
-        view["leader"] = trick[0][0] if trick else self.turn if self.phase == "play" else None
+        view["leader"] = trick[0][0] if trick else self.turn if phase == "play" else None
         view["tricks"] = tricks
         view["points_won"] = list(won)
         if seat is not None and 0 <= seat < len(self.players):
@@ -487,6 +494,8 @@ class BriscolaState(State):
         the points each seat won in them. The cache follows `tricks` by identity and length,
         so a new deal or a restore rebuilds it."""
         tricks, cache = self.tricks, self._tricks_frozen
+        if cache is not None and cache[0] is tricks and len(cache[1]) == len(tricks):
+            return cache[1], cache[2]  # most views: no trick ended since the last one
         if cache is None or cache[0] is not tricks or len(cache[1]) > len(tricks):
             cache = (tricks, (), (0,) * len(self.players))
         if len(cache[1]) < len(tricks):  # tricks are only ever added: freeze the new ones
