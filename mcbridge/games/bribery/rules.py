@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Mapping
 from functools import lru_cache
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from mcbridge.core import Action, Event, IllegalAction, Rng, State
 from mcbridge.core.game import NOBODY, ONLY_CHANCE, only
@@ -58,7 +58,6 @@ from mcbridge.games.bribery.actions import (
     WinnerDraws,
 )
 from mcbridge.games.bribery.bets import hand_bets
-from mcbridge.games.bribery.cards import luck_total
 from mcbridge.games.bribery.options import Influencer, luck_deck
 
 if TYPE_CHECKING:
@@ -193,7 +192,7 @@ class BriberyState(State):
                 return self._pass(seat, action)
             if isinstance(action, Fold):
                 self.status[seat] = "folded"
-                return [Folded(seat), *self._advance(seat)]
+                return [_shared(Folded, seat), *self._advance(seat)]
         self._round_frozen = None
         if isinstance(action, ArrangeInfluencers) and self.phase == "arrange":
             return self._arrange(action)
@@ -241,7 +240,7 @@ class BriberyState(State):
             if take:
                 self.hands[seat] = sorted(self.hands[seat] + self.pile[:take])
                 del self.pile[:take]
-                events.append(CardsDrawn(seat, take))
+                events.append(_shared(CardsDrawn, seat, take))
             if want - take and self.discard:
                 self.pending[0] = [seat, want - take]
                 self.phase = "shuffle"
@@ -272,7 +271,7 @@ class BriberyState(State):
         self.turn = self.start
         self.phase = "bet"
         assert self.start is not None
-        return [RoundStarted(self.round, self.start, card, self.influencers[card].vp, len(self.stake))]
+        return [_shared(RoundStarted, self.round, self.start, card, self.influencers[card].vp, len(self.stake))]
 
     def _pass(self, seat: int, action: Pass) -> list[Event]:
         if action.refill not in REFILLS:
@@ -290,7 +289,7 @@ class BriberyState(State):
         else:
             self.pending = [[seat, int(options["pass_draw"])]]
         self.resume = "bet"
-        return [Passed(seat, action.refill), *self._draw()]
+        return [_shared(Passed, seat, action.refill), *self._draw()]
 
     def _bet(self, seat: int, action: Raise | Call | AllIn) -> list[Event]:
         hand, mine = self.hands[seat], len(self.played[seat])
@@ -320,11 +319,7 @@ class BriberyState(State):
             self.acted = [False] * len(self.players)
         self.acted[seat] = True
         kind = WentAllIn if isinstance(action, AllIn) else Raised if isinstance(action, Raise) else Called
-        key = (kind, seat, len(cards), count)
-        event = _BET_EVENTS.get(key)
-        if event is None:  # events are frozen: one per kind, seat and counts serves every match
-            event = _BET_EVENTS[key] = kind(seat, len(cards), count)
-        return [event, *self._advance(seat)]
+        return [_shared(kind, seat, len(cards), count), *self._advance(seat)]
 
     def _advance(self, after: int) -> list[Event]:
         nxt = self._next_to_act(after)
@@ -342,18 +337,18 @@ class BriberyState(State):
         counts = [cards.count(INFORMANT) for cards in played]  # informants per seat
         informants = sum(counts)
         mode = "low" if informants % 2 else "high"
-        events: list[Event] = [Showdown(mode, informants)]
+        events: list[Event] = [_shared(Showdown, mode, informants)]
         contenders: list[int] = []
         totals: dict[int, int] = {}  # of the eligible: a luck card in play is needed to win
         # [decided here] Every card played this round turns face up, folded players' too:
         # their informants count, so the count must be checkable. After a tie only the new
         # cards are news.
         for s, cards in enumerate(played):
-            total = luck_total(cards)
+            total = sum(cards)  # luck_total: an informant is 0
             if len(cards) > shown[s]:
                 shown[s] = len(cards)
                 luck = tuple(sorted([c for c in cards if c != INFORMANT]))
-                events.append(CardsShown(s, luck, counts[s], total))
+                events.append(_shared(CardsShown, s, luck, counts[s], total))
             if status[s] == "in":
                 contenders.append(s)
                 if len(cards) > counts[s]:  # informants alone never win
@@ -402,7 +397,7 @@ class BriberyState(State):
         won, self.stake = self.stake, []
         self.owned[winner] += won
         self.start = winner
-        events: list[Event] = [InfluencerWon(winner, card, self.influencers[card].vp) for card in won]
+        events: list[Event] = [_shared(InfluencerWon, winner, card, self.influencers[card].vp) for card in won]
         # [decided here] "Losers who bet": every other player who played a card this round
         # (folded or out of a tie too, passers not), drawing in seat order after the winner.
         bettors = [s for s in active_from(winner, [True] * len(self.players), include_start=False) if self.played[s]]
@@ -439,7 +434,7 @@ class BriberyState(State):
         self.discard = sorted(self.discard + [c for cards in self.played for c in cards])
         self.played = [[] for _ in self.players]
         self.shown = [0] * len(self.players)
-        return [CardsDiscarded(count)] if count else []
+        return [_shared(CardsDiscarded, count)] if count else []
 
     def _end_round(self) -> list[Event]:
         if self.influencer_pile:
@@ -577,8 +572,23 @@ def _not_held(cards: list[int], hand: list[int]) -> list[int]:
 
 
 _BETS = (Raise, Call, AllIn)
-#: (event type, seat, cards, count) -> the bet's event, filled as bets are made (small ints)
-_BET_EVENTS: dict[tuple[type[Event], int, int, int], Event] = {}
+#: (event type, *fields) -> the event, filled as events happen. Events are frozen, so one per
+#: kind and fields serves every match; their fields are seats, counts, totals, refills and
+#: influencer names (and a showdown's sorted luck cards), so the table stays small.
+_EVENTS: dict[tuple[Any, ...], Any] = {}
+_E = TypeVar("_E", bound=Event)
+
+
+def _shared(kind: type[_E], *fields: Any) -> _E:
+    """The shared event of this kind with these fields (built once: a frozen dataclass costs
+    a setattr per field, a showdown makes several)."""
+    key = (kind, *fields)
+    found = _EVENTS.get(key)
+    if found is None:
+        found = _EVENTS[key] = kind(*fields)
+    return found  # type: ignore[no-any-return]
+
+
 _PASS_TWO = Pass("two_cards")
 _PASS_INFORMANT = Pass("card_and_informant")
 _FOLD = Fold()
