@@ -586,7 +586,7 @@ def _shared(kind: type[_E], *fields: Any) -> _E:
     found = _EVENTS.get(key)
     if found is None:
         found = _EVENTS[key] = kind(*fields)
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 _PASS_TWO = Pass("two_cards")
