@@ -14,7 +14,7 @@ mutation, so a refused action changes nothing.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -292,33 +292,39 @@ class BriberyState(State):
         return [_shared(Passed, seat, action.refill), *self._draw()]
 
     def _bet(self, seat: int, action: Raise | Call | AllIn) -> list[Event]:
-        hand, mine = self.hands[seat], len(self.played[seat])
+        hand, played, highest = self.hands[seat], self.played[seat], self.highest
         if isinstance(action, AllIn):
             if not hand:
                 raise IllegalAction("empty_hand")
-            cards = list(hand)
+            cards: Sequence[int] = hand
+            left: list[int] = []
+            kind: type[Raised | Called | WentAllIn] = WentAllIn
         else:
-            cards = list(action.cards)  # whole numbers, ascending (the action's __post_init__)
+            cards = action.cards  # whole numbers, ascending (the action's __post_init__)
             if not cards:
                 raise IllegalAction("no_check")  # there is no check: a bet plays at least one card
             left = list(hand)
             for card in cards:
                 if card not in left:
-                    raise IllegalAction("cards_not_held", cards=_not_held(cards, hand), hand=list(hand))
+                    raise IllegalAction("cards_not_held", cards=_not_held(list(cards), hand), hand=list(hand))
                 left.remove(card)
-            count = mine + len(cards)
-            if isinstance(action, Raise) and count <= self.highest:
-                raise IllegalAction("raise_too_small", count=count, highest=self.highest, need=self.highest - mine + 1)
-            if isinstance(action, Call) and count != self.highest:
-                raise IllegalAction("call_wrong_count", count=len(cards), need=self.highest - mine)
-        self.hands[seat] = [] if isinstance(action, AllIn) else sorted(left)
-        self.played[seat] += cards
-        count = len(self.played[seat])
-        if count > self.highest:
+            count = len(played) + len(cards)
+            if isinstance(action, Raise):
+                if count <= highest:
+                    raise IllegalAction("raise_too_small", count=count, highest=highest, need=highest - len(played) + 1)
+                kind = Raised
+            else:
+                if count != highest:
+                    raise IllegalAction("call_wrong_count", count=len(cards), need=highest - len(played))
+                kind = Called
+            left.sort()
+        played += cards  # the state's own list: `hand` is replaced below, never extended
+        self.hands[seat] = left
+        count = len(played)
+        if count > highest:
             self.highest = count
             self.acted = [False] * len(self.players)
         self.acted[seat] = True
-        kind = WentAllIn if isinstance(action, AllIn) else Raised if isinstance(action, Raise) else Called
         return [_shared(kind, seat, len(cards), count), *self._advance(seat)]
 
     def _advance(self, after: int) -> list[Event]:
