@@ -52,12 +52,17 @@ class BriberyBot:
             raise ValueError("no legal action to choose from")
         hand, played = tuple(view["hand"]), tuple(view["played"])
         facts = _facts(hand, played)
-        stake_vp = sum(map(self._vps(view["influencers"]).__getitem__, view["stake"]))
+        table = view["influencers"]  # Influencer -> VP, read once per table (a match shares one)
+        if table is not self._table:
+            self._vp_of = {card: int(data["vp"]) for card, data in table.items()}
+            self._table = table
+        stake_vp = sum(map(self._vp_of.__getitem__, view["stake"]))
         if not played and self._should_pass(facts, stake_vp, rng):
             # the informant pass is listed while the supply (in the view) is not empty
             return _PASS_INFORMANT if not facts.has_informant and view["supply"] > 0 else _PASS_TWO
 
-        if self._in_tie(view):
+        showdown = view["extension"] and view["last_showdown"]  # a tie this round: its cards are face up
+        if showdown and showdown["round"] == view["round"]:
             return self._tie_move(view, hand, played) or _FOLD
         plan = facts.played_plan or self._plan(facts, rng)
         strong = facts.strong[plan]
@@ -74,24 +79,12 @@ class BriberyBot:
                 return _PASS_TWO
         return self._play(target, facts.order[plan], mine, highest)
 
-    def _vps(self, table: Mapping[str, Any]) -> dict[str, int]:
-        """Influencer -> VP from the view's table, read once per table (a match shares one)."""
-        if table is not self._table:
-            self._vp_of = {card: int(data["vp"]) for card, data in table.items()}
-            self._table = table
-        return self._vp_of
-
     @staticmethod
     def _should_pass(facts: _Hand, stake_vp: int, rng: Rng) -> bool:
         if facts.size <= 1 or not facts.has_luck:
             return True
         weak = facts.biggest_luck <= 300 and not facts.has_informant
         return (stake_vp <= 1 and weak) or (facts.size <= 3 and rng.random() < 0.3)
-
-    @staticmethod
-    def _in_tie(view: Mapping[str, Any]) -> bool:
-        showdown = view["last_showdown"]
-        return bool(view["extension"]) and bool(showdown) and showdown["round"] == view["round"]
 
     @staticmethod
     def _tie_move(view: Mapping[str, Any], hand: tuple[int, ...], played: tuple[int, ...]) -> Action | None:

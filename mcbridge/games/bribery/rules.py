@@ -341,6 +341,8 @@ class BriberyState(State):
             return self._no_winner("nobody_bet")
         played, shown, status = self.played, self.shown, self.status
         counts = [cards.count(INFORMANT) for cards in played]  # informants per seat
+        # luck values are at least 1 (options), so a sorted pick has its informants (0) first
+        ordered = [sorted(cards) for cards in played]
         informants = sum(counts)
         mode = "low" if informants % 2 else "high"
         events: list[Event] = [_shared(Showdown, mode, informants)]
@@ -353,8 +355,7 @@ class BriberyState(State):
             total = sum(cards)  # luck_total: an informant is 0
             if len(cards) > shown[s]:
                 shown[s] = len(cards)
-                luck = tuple(sorted([c for c in cards if c != INFORMANT]))
-                events.append(_shared(CardsShown, s, luck, counts[s], total))
+                events.append(_shared(CardsShown, s, tuple(ordered[s][counts[s] :]), counts[s], total))
             if status[s] == "in":
                 contenders.append(s)
                 if len(cards) > counts[s]:  # informants alone never win
@@ -367,7 +368,7 @@ class BriberyState(State):
             "extension": self.extension,
             "mode": mode,
             "informants": informants,
-            "played": [sorted(cards) for cards in played],
+            "played": ordered,
             "contenders": contenders,
             "totals": {str(s): t for s, t in totals.items()},
             "tied": tied,
