@@ -338,7 +338,7 @@ class BriscolaState(State):
         if played is None:  # events are frozen, so one per seat and card serves every match
             played = _CARD_PLAYED[seat, code] = CardPlayed(seat, code, rank_of(code), suit_of(code))
         events: list[Event] = [played]
-        if code == self.called_card:
+        if code[0] == self.bid_rank and code == self.called_card:  # a called card has the bid's rank
             if seat == self.declarer:
                 events.append(HiddenSoloRevealed(seat, action.card))
             else:
