@@ -468,8 +468,12 @@ class BriberyState(State):
         view["turn"] = self.turn
         view["to_act"] = [self.turn] if self.phase == "bet" else sorted(self.to_act())  # to_act() without the sort
         view["status"] = list(status)
-        view["all_in"] = [st == "in" and not h and bool(p) for st, h, p in zip(status, hands, played, strict=True)]
-        view["hand_counts"] = list(map(len, hands))
+        view["hand_counts"] = hand_counts = list(map(len, hands))  # (the keys keep the round view's order)
+        view["all_in"] = (  # nobody is all-in while every hand holds a card, the usual case
+            [st == "in" and not h and bool(p) for st, h, p in zip(status, hands, played, strict=True)]
+            if 0 in hand_counts
+            else [False] * len(hand_counts)
+        )
         view["played_counts"] = counts = list(map(len, played))
         view["cards_on_table"] = sum(counts)
         view["highest"] = self.highest
