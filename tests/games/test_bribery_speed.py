@@ -1,0 +1,47 @@
+"""The speed-ups of Bribery keep the answers: the view's to_act and all-in flags, and the
+cards a showdown shows, equal what is worked out from scratch, in random matches where the
+seats pick any legal action (so hands empty, ties and extensions happen)."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mcbridge.core import CHANCE, Rng
+from mcbridge.games import load
+from mcbridge.games.bribery import BriberyState
+from mcbridge.games.bribery.actions import INFORMANT, CardsShown, Showdown
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(3, 5), bots=st.booleans())
+def test_views_and_showdowns_match_a_count_from_scratch(seed: int, players: int, bots: bool) -> None:
+    game = load("bribery")
+    state = game.new_match([f"p{i}" for i in range(players)], seed)
+    assert isinstance(state, BriberyState)
+    rng, bot = Rng(seed), game.bot()
+    shown = 0
+    while not state.is_over:
+        seat = min(state.to_act())
+        if seat == CHANCE:
+            action = state.sample_chance(rng)
+        else:
+            legal = state.legal_actions(seat)
+            action = bot.choose(state.view(seat), legal, rng) if bots else rng.pick(legal)
+        events = state.apply(seat, action)
+        last = state.last_showdown
+        played_shown = last["played"] if last is not None else []  # every seat's cards, as played
+        for event in events:
+            if isinstance(event, Showdown):
+                assert event.informants == sum(cards.count(INFORMANT) for cards in played_shown)
+            if isinstance(event, CardsShown):  # every card of the seat, luck cards ascending
+                cards = played_shown[event.seat]
+                assert event.luck == tuple(sorted(c for c in cards if c != INFORMANT))
+                assert (event.informants, event.total) == (cards.count(INFORMANT), sum(cards))
+                shown += 1
+        for who in [None, *range(players)]:
+            view = state.view(who)
+            expected = [state.all_in(s) for s in range(players)]
+            assert view["all_in"] == expected
+            assert view["to_act"] == sorted(state.to_act()) == view["header"]["to_act"]
+    assert shown > 0
