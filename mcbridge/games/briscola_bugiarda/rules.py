@@ -98,7 +98,7 @@ class BriscolaState(State):
     _tricks_frozen: tuple[list[dict[str, Any]], tuple[Mapping[str, Any], ...], tuple[int, ...]] | None
     _last_deal_frozen: tuple[dict[str, Any], Mapping[str, Any]] | None
     _deal_frozen: tuple[list[tuple[int, str]], tuple[int, int, str], Mapping[str, Any]] | None
-    _reveal: tuple[list[dict[str, Any]], str, int] | None  # (tricks, called card, who played it)
+    _reveal: tuple[list[dict[str, Any]], str, int, bool] | None  # (tricks, called card, seat, played it)
 
     phases = ("first_dealer", "shuffle", "auction", "trump", "play", "over")
     first_phase = "first_dealer"
@@ -474,20 +474,25 @@ class BriscolaState(State):
 
     def _revealed_by(self, called: str | None) -> int | None:
         """The seat that played the called card this deal; None while it is in a hand (or
-        none is called). Once found it cannot change until the next deal, so it is kept,
-        following `tricks` (a new list every deal) by identity."""
+        none is called). Once played it cannot change until the next deal; while held, it
+        stays in the same hand until played. Both are kept, following `tricks` (a new list
+        every deal) by identity; a holder that no longer holds it is looked for again."""
         if called is None:
             return None
-        cache = self._reveal
-        if cache is not None and cache[0] is self.tricks and cache[1] == called:
-            return cache[2]
-        for hand in self.hands:
-            if called in hand:
+        tricks, cache = self.tricks, self._reveal
+        if cache is not None and cache[0] is tricks and cache[1] == called:
+            if cache[3]:
+                return cache[2]
+            if called in self.hands[cache[2]]:
                 return None
-        seat = self._played_by(called)
-        if seat is not None:
-            self._reveal = (self.tricks, called, seat)
-        return seat
+        for seat, hand in enumerate(self.hands):
+            if called in hand:
+                self._reveal = (tricks, called, seat, False)
+                return None
+        played_by = self._played_by(called)
+        if played_by is not None:
+            self._reveal = (tricks, called, played_by, True)
+        return played_by
 
     def _frozen_tricks(self) -> tuple[tuple[Mapping[str, Any], ...], tuple[int, ...]]:
         """This deal's finished tricks as read-only mappings, frozen as each trick ends, with
