@@ -43,18 +43,8 @@ SCHEMA = Struct(
         "timeouts": Struct({"bet": Int(1, 3600)}, required=("bet",)),
     },
     required=(
-        "min_players",
-        "max_players",
-        "hand_size",
-        "luck_values",
-        "luck_copies",
-        "informants",
-        "pass_draw",
-        "pass_draw_with_informant",
-        "influencers",
-        "removed_influencers",
-        "tiebreak",
-        "timeouts",
+        "min_players", "max_players", "hand_size", "luck_values", "luck_copies", "informants", "pass_draw",
+        "pass_draw_with_informant", "influencers", "removed_influencers", "tiebreak", "timeouts",
     ),
 )
 
