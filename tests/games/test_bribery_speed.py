@@ -4,12 +4,13 @@ seats pick any legal action (so hands empty, ties and extensions happen)."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mcbridge.core import CHANCE, Rng
 from mcbridge.games import load
-from mcbridge.games.bribery import BriberyState
+from mcbridge.games.bribery import BriberyState, rules
 from mcbridge.games.bribery.actions import INFORMANT, CardsShown, Showdown
 
 
@@ -45,3 +46,13 @@ def test_views_and_showdowns_match_a_count_from_scratch(seed: int, players: int,
             assert view["all_in"] == expected
             assert view["to_act"] == sorted(state.to_act()) == view["header"]["to_act"]
     assert shown > 0
+
+
+def test_shared_events_are_equal_to_fresh_ones_and_the_table_stays_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(rules, "_EVENTS", {})
+    monkeypatch.setattr(rules, "_SHARED_MAX", 8)
+    for total in range(50):
+        event = rules._shared(CardsShown, 1, (total,), 0, total)
+        assert event == CardsShown(1, (total,), 0, total)
+        assert rules._shared(CardsShown, 1, (total,), 0, total) is event  # shared while kept
+        assert len(rules._EVENTS) <= 8

@@ -585,8 +585,10 @@ def _not_held(cards: list[int], hand: list[int]) -> list[int]:
 _BETS = (Raise, Call, AllIn)
 #: (event type, *fields) -> the event, filled as events happen. Events are frozen, so one per
 #: kind and fields serves every match; their fields are seats, counts, totals, refills and
-#: influencer names (and a showdown's sorted luck cards), so the table stays small.
+#: influencer names, and a showdown's sorted luck cards (multisets of a few values: some
+#: thousands in practice, but custom decks could make more, hence `_SHARED_MAX`).
 _EVENTS: dict[tuple[Any, ...], Any] = {}
+_SHARED_MAX = 1 << 16  # [decided here] then start afresh: memory stays bounded on a long-running server
 _E = TypeVar("_E", bound=Event)
 
 
@@ -596,6 +598,8 @@ def _shared(kind: type[_E], *fields: Any) -> _E:
     key = (kind, *fields)
     found = _EVENTS.get(key)
     if found is None:
+        if len(_EVENTS) >= _SHARED_MAX:
+            _EVENTS.clear()
         found = _EVENTS[key] = kind(*fields)
     return found
 
