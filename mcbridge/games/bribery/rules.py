@@ -505,7 +505,7 @@ class BriberyState(State):
             "all_in": None,
             "hand_counts": None,
             "played_counts": None,
-            "revealed": tuple(tuple(sorted(p[:k])) if k else () for p, k in zip(self.played, self.shown, strict=True)),
+            "revealed": self._revealed(),
             "cards_on_table": None,
             "highest": None,
             "extension": self.extension,
@@ -523,6 +523,14 @@ class BriberyState(State):
         }
         self._round_frozen = built
         return built
+
+    def _revealed(self) -> tuple[tuple[int, ...], ...]:
+        """Each seat's face-up cards this round; none before the round's first showdown (most
+        round views are built then, right after the deal)."""
+        shown = self.shown
+        if not any(shown):
+            return ((),) * len(shown)
+        return tuple([tuple(sorted(p[:k])) if k else () for p, k in zip(self.played, shown, strict=True)])
 
     def _frozen_showdown(self) -> Mapping[str, Any] | None:
         """The last showdown, read-only, frozen once per showdown (followed by identity)."""
