@@ -34,6 +34,9 @@ _ASCII_PX = {
     **dict.fromkeys("\"()*<>fk{}", 5),
     **dict.fromkeys("@~", 7),
 }
+#: non-ASCII glyphs the controller itself writes that are not wide: the comma's look-alike
+#: (`sanitize.SIGN_COMMA`) on signs
+_NARROW_PX = {"\u201a": 2}
 #: where a chat line may end, best first: between parts (seats), after a sentence, after a
 #: comma or colon, at a space
 _BREAKS: tuple[tuple[str, ...], ...] = (
@@ -50,7 +53,7 @@ def char_px(char: str) -> int:
         return _ASCII_PX.get(char, _DEFAULT_PX) if char.isprintable() else 0
     if unicodedata.combining(char):
         return 0
-    return WIDE_PX
+    return _NARROW_PX.get(char, WIDE_PX)
 
 
 #: `char_px` of every ASCII code as a byte, for `bytes.translate`: an ASCII text's width is

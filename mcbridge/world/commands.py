@@ -76,23 +76,8 @@ def _text_role(name: str, index: int) -> Cleaner:
     if (name == "world.setSign" and index >= 5) or (
         name == "mcbridge.private.setSign" and index >= 6
     ):
-        return sign_text
+        return sanitize.sign_line
     return sanitize.arg_text
-
-
-#: What a comma in sign text is shown as. RaspberryJuice splits a command's arguments at every
-#: "," (and setSign, unlike chat.post, does not join them back), so a comma cannot be sent.
-#: [decided here] U+201A SINGLE LOW-9 QUOTATION MARK: the same shape as a comma at the same
-#: height, where the ";" `sanitize.sign_line` falls back to reads as another mark ("3, 4" as
-#: "3; 4"). Both servers take it (RJ reads the socket as UTF-8, flying-squid sends sign text as
-#: JSON), and the 1.12 client draws it from its Unicode font pages (glyph_sizes.bin covers it), at
-#: about a comma's width, so text fitted to a sign (`textfit`, which counts the comma) still fits.
-SIGN_COMMA = "\u201a"
-
-
-def sign_text(text: str) -> str:
-    """One sign line as sent: its commas as `SIGN_COMMA`, then `sanitize.sign_line`."""
-    return sanitize.sign_line(text.replace(",", SIGN_COMMA))
 
 
 def make(name: str | bytes, args: Iterable[object] = ()) -> Command:
@@ -153,7 +138,7 @@ def _sign_line(text: str) -> str:
     if clean is None:
         if len(_SIGN_LINES) >= _CACHE_LIMIT:
             _SIGN_LINES.clear()
-        clean = _SIGN_LINES[text] = sign_text(text)
+        clean = _SIGN_LINES[text] = sanitize.sign_line(text)
     return clean
 
 

@@ -45,10 +45,22 @@ def chat_text(text: str) -> str:
     return text
 
 
+#: What a comma in sign text is shown as. RaspberryJuice splits a command's arguments at every
+#: "," (and setSign, unlike chat.post, does not join them back), so a comma cannot be sent.
+#: [decided here] U+201A SINGLE LOW-9 QUOTATION MARK: the same shape as a comma at the same
+#: height, where ";" reads as another mark ("3, 4" as "3; 4"). Both servers take it (RJ reads
+#: the socket as UTF-8, flying-squid sends sign text as JSON), and the 1.12 client draws it
+#: from its Unicode font pages; `textfit` counts it as a comma's width. One place for every
+#: sign line (the kits' fitted texts, refusal notes, pasted schematics), so a comma looks the
+#: same wherever it is shown.
+SIGN_COMMA = "\u201a"
+
+
 def sign_line(text: str) -> str:
-    """One sign line: no commas (they would split the arguments), no parentheses (as mcpi)."""
+    """One sign line: commas as `SIGN_COMMA` (a comma would split the arguments), no
+    parentheses (as mcpi)."""
     text = clean_text(text, MAX_SIGN_LINE)
-    return text.replace(",", ";").replace("(", "[").replace(")", "]")
+    return text.replace(",", SIGN_COMMA).replace("(", "[").replace(")", "]")
 
 
 def arg_text(text: str) -> str:

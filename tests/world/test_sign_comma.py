@@ -1,4 +1,4 @@
-"""A comma in sign text is shown as its look-alike (`commands.SIGN_COMMA`), on every path a
+"""A comma in sign text is shown as its look-alike (`sanitize.SIGN_COMMA`), on every path a
 sign line takes (the cached `Batch.set_sign`, the general `make`, private signs), and never
 reaches the server as a comma, which would split the arguments."""
 
@@ -7,10 +7,12 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from mcbridge.textfit import text_px
 from mcbridge.world import sanitize
 from mcbridge.world.blocks import Block
-from mcbridge.world.commands import SIGN_COMMA, Batch, make, sign_text
+from mcbridge.world.commands import Batch, make
 from mcbridge.world.geometry import Pos
+from mcbridge.world.sanitize import SIGN_COMMA, sign_line
 
 PLAIN = st.text(st.sampled_from("abc XYZ019,.;:!?"), max_size=sanitize.MAX_SIGN_LINE)
 
@@ -18,7 +20,7 @@ PLAIN = st.text(st.sampled_from("abc XYZ019,.;:!?"), max_size=sanitize.MAX_SIGN_
 @settings(max_examples=200, deadline=None)
 @given(PLAIN)
 def test_each_comma_becomes_the_look_alike_and_nothing_else_changes(text: str) -> None:
-    assert sign_text(text) == text.replace(",", SIGN_COMMA)
+    assert sign_line(text) == text.replace(",", SIGN_COMMA)
 
 
 @settings(max_examples=200, deadline=None)
@@ -35,4 +37,5 @@ def test_no_path_sends_a_comma_in_a_sign_line(lines: list[str]) -> None:
 
 
 def test_a_score_reads_with_its_comma() -> None:
-    assert sign_text("3, 4") == "3\u201a 4"
+    assert sign_line("3, 4") == "3\u201a 4"
+    assert text_px(sign_line("3, 4")) == text_px("3, 4")  # fitted as wide as the comma it stands for
