@@ -70,3 +70,33 @@ def test_collect_ahead_runs_only_the_costly_collection_that_is_coming(restored_g
     finally:
         gc.callbacks.remove(record)
     assert len(kept) == 120_000
+
+
+def test_collect_ahead_runs_a_due_full_collection_however_empty_the_young_generation(restored_gc: None) -> None:
+    """When the next young collection would cascade into a full one, it runs now (in the
+    wait), not when a busy cycle fills the young generation on a click's path."""
+    seen: list[int] = []
+
+    def record(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            seen.append(info["generation"])
+
+    gc.set_threshold(100_000, 3, 5)  # nothing automatic while the test runs
+    gc.collect()
+    for _ in range(3):
+        gc.collect(1)  # four middle collections since the full one: not due yet
+    gc.collect(0)
+    gc.collect(0)  # the next young collection would run a middle one
+    gc.callbacks.append(record)
+    try:
+        collector.collect_ahead()
+        assert seen == []  # the middle one it would cascade into is not a full one, and young is empty
+        gc.collect(1)  # the fifth middle collection would now be followed by a full one
+        gc.collect(0)
+        gc.collect(0)
+        seen.clear()
+        collector.collect_ahead()
+        assert seen == [2]
+        assert gc.get_count()[1:] == (0, 0)
+    finally:
+        gc.callbacks.remove(record)
