@@ -13,6 +13,14 @@ from mcbridge.core.game import Action, Policy, State
 from tests.games.game_hooks import copy_of
 
 
+def next_move(state: State, policy: Policy, rng: Rng) -> tuple[int, Action]:
+    """Who acts next and what: chance samples its move, a player's `policy` chooses."""
+    seat = min(state.to_act())
+    if seat == CHANCE:
+        return seat, state.sample_chance(rng)
+    return seat, policy.choose(state.view(seat), state.legal_actions(seat), rng)
+
+
 def play(state: State, policy: Policy, rng: Rng, *, resume: bool) -> tuple[list[tuple[int, Action]], State]:
     """`core.play_out` on a copy, optionally restoring the match from its JSON before every
     step; returns the log and the final state."""
@@ -22,11 +30,7 @@ def play(state: State, policy: Policy, rng: Rng, *, resume: bool) -> tuple[list[
         assert len(log) < 5000, "match did not end"
         if resume:
             state = copy_of(state)
-        seat = min(state.to_act())
-        if seat == CHANCE:
-            action = state.sample_chance(rng)
-        else:
-            action = policy.choose(state.view(seat), state.legal_actions(seat), rng)
+        seat, action = next_move(state, policy, rng)
         state.apply(seat, action)
         log.append((seat, action))
     return log, state

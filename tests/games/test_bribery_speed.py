@@ -8,10 +8,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mcbridge.core import CHANCE, Rng
+from mcbridge.core import Rng
+from mcbridge.core.policies import RandomPolicy
 from mcbridge.games import load
 from mcbridge.games.bribery import BriberyState, rules
 from mcbridge.games.bribery.actions import INFORMANT, CardsShown, Showdown
+from tests.games.resumed import next_move
 
 
 @settings(max_examples=40, deadline=None)
@@ -20,15 +22,10 @@ def test_views_and_showdowns_match_a_count_from_scratch(seed: int, players: int,
     game = load("bribery")
     state = game.new_match([f"p{i}" for i in range(players)], seed)
     assert isinstance(state, BriberyState)
-    rng, bot = Rng(seed), game.bot()
+    rng, policy = Rng(seed), game.bot() if bots else RandomPolicy()
     shown = 0
     while not state.is_over:
-        seat = min(state.to_act())
-        if seat == CHANCE:
-            action = state.sample_chance(rng)
-        else:
-            legal = state.legal_actions(seat)
-            action = bot.choose(state.view(seat), legal, rng) if bots else rng.pick(legal)
+        seat, action = next_move(state, policy, rng)
         events = state.apply(seat, action)
         last = state.last_showdown
         played_shown = last["played"] if last is not None else []  # every seat's cards, as played

@@ -7,10 +7,12 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mcbridge.core import CHANCE, Rng
+from mcbridge.core import Rng
+from mcbridge.core.policies import RandomPolicy
 from mcbridge.games import load
 from mcbridge.games.briscola_bugiarda import BriscolaState, Play, card
 from mcbridge.games.briscola_bugiarda.actions import HiddenSoloRevealed, PartnerRevealed
+from tests.games.resumed import next_move
 
 
 @settings(max_examples=30, deadline=None)
@@ -19,15 +21,10 @@ def test_views_and_reveals_match_a_count_from_scratch(seed: int, bots: bool) -> 
     game = load("briscola_bugiarda", {"laps": 1})
     state = game.new_match([f"p{i}" for i in range(5)], seed)
     assert isinstance(state, BriscolaState)
-    rng, bot = Rng(seed), game.bot()
+    rng, policy = Rng(seed), game.bot() if bots else RandomPolicy()
     reveals = 0
     while not state.is_over:
-        seat = min(state.to_act())
-        if seat == CHANCE:
-            action = state.sample_chance(rng)
-        else:
-            legal = state.legal_actions(seat)
-            action = bot.choose(state.view(seat), legal, rng) if bots else rng.pick(legal)
+        seat, action = next_move(state, policy, rng)
         called = None if state.solo or state.trump is None else card(str(state.bid_rank), state.trump)
         events = state.apply(seat, action)
         revealed = [e for e in events if isinstance(e, PartnerRevealed | HiddenSoloRevealed)]
