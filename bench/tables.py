@@ -26,6 +26,12 @@ phase, to tell a burst of play from a collection. Active CPU is the controller p
 its threads); "path" is the CPU on a click's path, from a cycle's replies to the next batch
 encoded (absorb, start_cycle, encode; the protocol's `background` overlaps the wait): on a
 loaded machine compare it and the CPU, which do not stretch with the load as ticks do.
+"cycle" is a cycle's wall time, which includes the wait for the world's next tick (so a
+tick, 50 ms, whenever the controller keeps up, plus the world's own jitter); "work" is that
+less the wait, the controller's own time in the cycle, which the goal bounds; "ticks/cycle"
+is the world's ticks per controller cycle over the row (1.000: every cycle fit its tick).
+The world shares its process with the simulated players; once they are set up that process's
+collector is settled as the controller's is (a real server is a process of its own, tuned).
 `--profile` there profiles the controller process over the measured cycles (its figures
 are then slowed by it) and prints its commands per cycle by name.
 Mixed rows (`--mode mixed`): the same, with the tables dealt round-robin over every game
@@ -34,7 +40,7 @@ that has a table kit (each game's shipped arena and player count, its own chat c
 Run: .venv/bin/python bench/tables.py [--tables 1,10,50] [--samples 200] [--tps 20]
      [--mode idle|active|both|mixed] [--profile [--profile-out FILE]]
      Mixed arena of 50 tables: .venv/bin/python bench/tables.py --mode mixed --tables 50
-Goals: p99 <= 2 ticks at 50 tables (issue 4); active: also cycle p99 <= 50 ms (issue 12).
+Goals: p99 <= 2 ticks at 50 tables (issue 4); active: also cycle (work) p99 <= 50 ms (issue 12).
 """
 
 from __future__ import annotations
@@ -253,8 +259,8 @@ def main() -> None:
               f"4 players per table (Briscola 5) playing by chat as fast as the rules allow; clicks on "
               f"Wool Bluff COLOUR signs (ticks of {tick_ms:.0f} ms); controller in its own process")
         header = (f"{'tables':>6} {'players':>7} {'clicks':>6} {'skip':>4} {'p50':>4} {'p99':>4} {'max':>4}  "
-                  f"{'cycle p50':>9} {'cycle p99':>9} {'cpu p50':>8} {'cpu p99':>8} {'path p50':>8} {'path p99':>8} "
-                  f"{'writes/cycle':>12} "
+                  f"{'cycle p50':>9} {'cycle p99':>9} {'work p50':>8} {'work p99':>8} {'ticks/cycle':>11} "
+                  f"{'cpu p50':>8} {'cpu p99':>8} {'path p50':>8} {'path p99':>8} {'writes/cycle':>12} "
                   f"{'actions/s':>9} {'world TPS':>9}")
         rows = []
         with tempfile.TemporaryDirectory() as tmp:
@@ -267,7 +273,8 @@ def main() -> None:
                     print(header)
                 print(f"{row['tables']:>6} {row['players']:>7} {row['samples']:>6} {row['skipped']:>4} "
                       f"{row['p50']:>4.0f} {row['p99']:>4.0f} {row['max']:>4.0f}  {row['cycle_p50_ms']:>7.1f}ms "
-                      f"{row['cycle_p99_ms']:>7.1f}ms {row['cpu_p50_ms']:>6.1f}ms {row['cpu_p99_ms']:>6.1f}ms "
+                      f"{row['cycle_p99_ms']:>7.1f}ms {row['work_p50_ms']:>6.1f}ms {row['work_p99_ms']:>6.1f}ms "
+                      f"{row['ticks_per_cycle']:>11.3f} {row['cpu_p50_ms']:>6.1f}ms {row['cpu_p99_ms']:>6.1f}ms "
                       f"{row['path_p50_ms']:>6.1f}ms {row['path_p99_ms']:>6.1f}ms "
                       f"{row['commands']:>12.1f} {row['actions_per_s']:>9.1f} {row['server_tps']:>9.1f}", flush=True)
                 print(f"{'':>6}   {row['slowest']}", flush=True)
@@ -289,10 +296,18 @@ def main() -> None:
 
 
 def verdict(worst: dict[str, float], tick_ms: float, cycle_goal_ms: float | None = None) -> None:
-    ok = worst["p99"] <= 2 and (cycle_goal_ms is None or worst["cycle_p99_ms"] <= cycle_goal_ms)
-    goal = "p99 <= 2 ticks" + (f" and cycle p99 <= {cycle_goal_ms:.0f} ms" if cycle_goal_ms else "")
+    """The issue's goals for the largest row. Idle rows: click p99. Active rows: also the
+    cycle, measured as the controller's work per cycle ("work": a cycle's wall time less the
+    shell's wait for the world's replies) [decided here: a cycle's wall time includes the wait
+    for the world's next tick, so it is a tick, 50 ms, whenever the controller keeps up, and
+    more only by the world's own jitter; what the goal asks is that the controller's work
+    fits in the tick, which "work" measures; "ticks/cycle" shows whether every cycle fit]."""
+    cycle = worst.get("work_p99_ms", worst["cycle_p99_ms"])
+    ok = worst["p99"] <= 2 and (cycle_goal_ms is None or cycle <= cycle_goal_ms)
+    goal = "p99 <= 2 ticks" + (f" and cycle (work) p99 <= {cycle_goal_ms:.0f} ms" if cycle_goal_ms else "")
+    fit = f", {worst['ticks_per_cycle']:.3f} ticks per cycle" if "ticks_per_cycle" in worst else ""
     print(f"goal {goal} at {worst['tables']:.0f} tables: {'met' if ok else 'MISSED'} (p99 {worst['p99']:.0f} ticks, "
-          f"cycle p99 {worst['cycle_p99_ms']:.1f} ms); a cycle fits a tick while it stays under {tick_ms:.0f} ms")
+          f"cycle p99 {cycle:.1f} ms{fit}); a cycle fits a tick while its work stays under {tick_ms:.0f} ms")
 
 
 if __name__ == "__main__":

@@ -50,6 +50,7 @@ GRID = 10  # arenas per row of the grid
 GAP = 3  # blocks between neighbouring arenas
 RETYPE_SECONDS = 2.0  # a command still not applied after this long was refused or lost: type again
 CLICK_TIMEOUT = 2.0  # a click on a table between matches changes nothing: the sample is skipped
+WARM_UP_SECONDS = 1.0  # of play before measuring: the first renders of 50 tables are one 4,000-line write
 
 
 def arena_copies(count: int, active: bool = False, mixed: bool = False) -> list[Arena]:
@@ -236,7 +237,7 @@ def controller_process(port: int, count: int, journal: str, stats: str, measure:
     """`mcbridge run` for `count` tables, timing every cycle while `measure` is set; with
     `profile` (a path), cProfile over the measured cycles goes there (`pstats` format; it
     slows them, so the row's figures are then not comparable)."""
-    from mcbridge.tables import collector
+    from mcbridge.tables import collector, switching
     from mcbridge.tables.supervisor import Supervisor
     from mcbridge.tables.table import Table
     from mcbridge.world.connection import Connection
@@ -250,16 +251,17 @@ def controller_process(port: int, count: int, journal: str, stats: str, measure:
         supervisor = Supervisor(conn, tables, while_waiting=collector.collect_ahead if settle_gc else None)
         if settle_gc:
             collector.settle()  # as `mcbridge run` does (and its collections ahead, while waiting)
+            switching.prefer_io_thread()  # as `mcbridge run` does
         sent: collections.Counter[str] = collections.Counter()  # with `profile`: commands by name
         said: collections.Counter[str] = collections.Counter()  # and public chat by how it starts
         if profile:
             run_batch = conn.run_batch
 
-            def counted(items: Any, fence_every: int) -> None:
+            def counted(items: Any, fence_every: int, **options: Any) -> None:
                 if measure.is_set():
                     sent.update(item.command.name for item in items)
                     said.update(" ".join(item.command.args)[:24] for item in items if item.command.name == "chat.post")
-                run_batch(items, fence_every)
+                run_batch(items, fence_every, **options)
 
             conn.run_batch = counted  # type: ignore[method-assign]
         cycles: list[float] = []
@@ -277,6 +279,8 @@ def controller_process(port: int, count: int, journal: str, stats: str, measure:
 
         gc.callbacks.append(gc_timer)
         phases = time_phases()
+        waited = timed_reply_wait()
+        work: list[float] = []  # per cycle: its wall time less the shell's wait for the replies
         phase_cpu: list[dict[str, float]] = []
         chats: list[int] = []
         urgent: list[int] = []  # per cycle: the writes of tables with input (or reads)
@@ -284,10 +288,12 @@ def controller_process(port: int, count: int, journal: str, stats: str, measure:
         while not stop.is_set():
             gc_now[0] = 0.0
             phases.clear()
+            waited[0] = 0.0
             started, process_cpu = time.perf_counter(), time.process_time()
             cycle = profiler.runcall(supervisor.step) if profiler and measure.is_set() else supervisor.step()
             if measure.is_set():
                 cycles.append(time.perf_counter() - started)
+                work.append(cycles[-1] - waited[0])
                 cpu.append(time.process_time() - process_cpu)  # every thread's (the shell's I/O thread too)
                 commands.append(cycle.commands)
                 chats.append(cycle.chats + cycle.hits)
@@ -295,7 +301,8 @@ def controller_process(port: int, count: int, journal: str, stats: str, measure:
                 deferred.append(cycle.deferred)
                 gc_seconds.append(gc_now[0])
                 phase_cpu.append(dict(phases))
-        Path(stats).write_text(json.dumps({"cycles": cycles, "cpu": cpu, "commands": commands, "inputs": chats,
+        Path(stats).write_text(json.dumps({"cycles": cycles, "work": work, "cpu": cpu, "commands": commands,
+                                           "inputs": chats,
                                            "urgent": urgent, "deferred": deferred,
                                            "gc": gc_seconds, "phases": phase_cpu, "tracked": len(gc.get_objects()),
                                            "collections": [g["collections"] for g in gc.get_stats()]}))
@@ -319,6 +326,28 @@ PHASES = (
     ("journal", "mcbridge.tables.journal", "Journal", "_flush"),
     ("encode", "mcbridge.world.pipeline", "Pipeline", "encode"),
 )
+
+
+def timed_reply_wait() -> list[float]:
+    """Time the sync shell's wait for a batch's replies (its `futures.wait`, in the controller
+    process only) into the returned one-element list, which the caller zeroes every cycle:
+    a cycle's wall time less that wait is the controller's own work in the cycle."""
+    from mcbridge.tables import supervisor as supervisor_module
+
+    waited = [0.0]
+    real = supervisor_module.futures
+
+    class TimedFutures:
+        @staticmethod
+        def wait(fs: Any, *args: Any, **kwargs: Any) -> Any:
+            began = time.perf_counter()
+            try:
+                return real.wait(fs, *args, **kwargs)
+            finally:
+                waited[0] += time.perf_counter() - began
+
+    setattr(supervisor_module, "futures", TimedFutures)  # noqa: B010
+    return waited
 
 
 def time_phases() -> dict[str, float]:
@@ -394,6 +423,21 @@ def seat_everyone(world: EmbeddedHandle, arenas: list[Arena]) -> dict[str, tuple
     return seated
 
 
+def settle_world_process() -> tuple[int, int, int]:
+    """Here the world shares its process with the simulated players (a real server has its
+    own, tuned): once both are set up, freeze what lives on and make full collections rare,
+    as the controller's `collector.settle` does, so the collector of this process does not
+    stall the world's ticks (a 20 s row at 50 tables had six full collections of up to 27 ms
+    each, on the world's tick thread). Returns the thresholds to put back."""
+    from mcbridge.tables import collector
+
+    settings = gc.get_threshold()
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(collector.YOUNG_THRESHOLD, settings[1], collector.OLD_THRESHOLD)
+    return settings
+
+
 def phase_line(cycles: list[dict[str, float]]) -> str:
     """Mean CPU ms per phase over these cycles (see `PHASES`)."""
     return " ".join(f"{what} {1000 * statistics.fmean(c.get(what, 0.0) for c in cycles):.1f}"
@@ -426,11 +470,16 @@ def run_active_row(world_factory: Any, count: int, samples: int, tps: float, tmp
                                  args=(world.port, count, str(journal), str(stats), measure, stop, mixed, profile),
                                  daemon=True)
         controller.start()
+        collector_settings = settle_world_process()
         try:
             deadline = time.monotonic() + SETUP_SECONDS
             while len({m for m, f in players.matches.items() if f.seq > 0}) < count:  # every table playing
                 if time.monotonic() > deadline or not controller.is_alive():
                     raise TimeoutError("the active tables did not all start")
+                players.act()
+                time.sleep(0.005)
+            warm = time.monotonic() + WARM_UP_SECONDS  # every table's first full render is out
+            while time.monotonic() < warm:
                 players.act()
                 time.sleep(0.005)
             rng = random.Random(count)
@@ -458,6 +507,8 @@ def run_active_row(world_factory: Any, count: int, samples: int, tps: float, tmp
             typed = players.typed - typed_before
             measure.clear()
         finally:
+            gc.unfreeze()
+            gc.set_threshold(*collector_settings)
             stop.set()
             controller.join(30)
             if controller.is_alive():
@@ -488,6 +539,11 @@ def run_active_row(world_factory: Any, count: int, samples: int, tps: float, tmp
         "max": max(latencies),
         "cycle_p50_ms": 1000 * percentile(cycles, 50),
         "cycle_p99_ms": 1000 * percentile(cycles, 99),
+        "work_p50_ms": 1000 * percentile(data["work"], 50),
+        "work_p99_ms": 1000 * percentile(data["work"], 99),
+        # ticks of the world per controller cycle over the measured play: 1.00 when every
+        # cycle fits its tick (each tick then serves one cycle's write and polls)
+        "ticks_per_cycle": ticks / max(1, len(cycles)),
         "cpu_p50_ms": 1000 * percentile(cpu, 50),
         "cpu_p99_ms": 1000 * percentile(cpu, 99),
         "path_p50_ms": 1000 * percentile([c.get("path", 0.0) for c in data["phases"]], 50),

@@ -176,7 +176,7 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 def cmd_run(args: argparse.Namespace) -> int:
     from mcbridge.stats.recorder import record_tables
-    from mcbridge.tables import collector
+    from mcbridge.tables import collector, switching
     from mcbridge.tables.build import build_arena
     from mcbridge.tables.dial import dial
     from mcbridge.tables.faults import install_kill_points
@@ -225,6 +225,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             until = hub.cycle  # once per cycle on this thread: the web's hook (never stops the loop)
         recorder = record_tables(args.journal, stats_url, tables)
         collector.settle()  # everything long-lived is built: the collector stops walking it
+        switching.prefer_io_thread()  # replies are read on the I/O thread while the tables work
         try:
             supervisor.run(until=until, max_seconds=float("inf"))
         finally:

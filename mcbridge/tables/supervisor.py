@@ -15,14 +15,18 @@ touches a socket or a clock. `Supervisor` (sync `Connection`) and `AsyncSupervis
 
 A click's path never waits behind bulk work (issue 12 item 7): while a batch is in flight
 the shells run the protocol's `background` (the tables' clocks and the writes they cause),
-and in each write the tables with input go first and always, the rest within a bulk
-allowance (`mcbridge.tables.write_budget`).
+and in each write the tables clicked go first and always, other input within an allowance
+and the rest within a bulk allowance (`mcbridge.tables.write_budget`). In a busy cycle the
+chat lines past `CHATS_ON_PATH` and the input past its allowance are taken by `background`
+and answered one write later: the write that carries the clicks and the next polls never
+misses its tick for them.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent import futures
@@ -57,8 +61,17 @@ FENCE_EVERY = 16
 #: Seated players are located once per this many cycles (half a second at 20 TPS), for the booth
 #: guard (someone seated elsewhere inside an occupied booth); those not seated, every cycle.
 GUARD_EVERY = 10
+#: Seconds at most the sync shell waits for its batch to be written before the tables'
+#: background work (a reconnect may take longer; the work then goes on meanwhile).
+WRITE_WAIT = 1.0
 #: The capability of a server whose reply fields are escaped (server/README.md)
 ESCAPED = "escaped"
+#: Chat lines taken on a click's path per cycle, where the shell overlaps the wait
+#: (`SupervisorProtocol.background`); the rest are taken there, a moment later, and answered
+#: with the next write. Why: at 50 busy tables 40-80 commands arrive in one cycle, 0.15 ms
+#: each to apply, journal and phrase, and taking them all before the write made it miss
+#: the tick (and with it every click it carried). [decided here] 16 is about 3 ms.
+CHATS_ON_PATH = 16
 
 
 @dataclass
@@ -67,7 +80,8 @@ class CycleStats:
     hits: int = 0
     chats: int = 0
     deferred: int = 0  # tables whose changed output waits for a later write (`write_budget`)
-    urgent: int = 0  # of `commands`, those of tables with input or reads this cycle
+    carried: int = 0  # tables with input past the input allowance: written right behind
+    urgent: int = 0  # of `commands`, those of tables with input this cycle (or carried over)
 
 
 @dataclass
@@ -115,6 +129,14 @@ class SupervisorProtocol:
         self._polls: _Polls | None = None
         self.budget = WriteBudget()
         self._inputs: set[int] = set()  # tables that got input in the last dispatch: they write first
+        self._clicked: set[int] = set()  # of those, the tables clicked: they write at once, always
+        #: tables with input past this cycle's input allowance: written by `background`, ahead
+        #: of the next write (or by the next `start_cycle` when the shell does not call it)
+        self._carried: set[int] = set()
+        #: chat lines past `CHATS_ON_PATH`: (table index, speaker, message), taken by `background`
+        #: (or, for a table whose reads are in flight, by the next `absorb`, before its new chat)
+        self._later_chats: list[tuple[int, str, str]] = []
+        self._overlapped = False  # the shell runs `background` (so chat can wait for it)
         self._shown: list[Scene | None] = [None] * len(self.tables)  # each table's scene last written
         self._index = {id(t): i for i, t in enumerate(self.tables)}
         self._everything = False  # the next write is a full re-render of every table (after forget)
@@ -158,9 +180,13 @@ class SupervisorProtocol:
     def start_cycle(self) -> Batch:
         """This cycle's one write: every table's changes, then the polls.
 
-        Tables with input (or reads) this cycle write first and always; the others' changes
+        Tables clicked (or rebuilding) write first and always; those with other input next,
+        within the input allowance, past it right behind (`background`); the others' changes
         share a bulk allowance and may wait a few cycles (`write_budget`). What `background`
-        wrote ahead goes first."""
+        wrote ahead goes first. A table reads the world only in a cycle whose write leaves the
+        world showing its scene (what it reads must be what it drew); else its reads wait a
+        cycle, and they never make it jump the queue (at 50 tables a fifth of them read each
+        cycle, for the torch checks alone)."""
         self._apply_reconnect()
         self._background_done, self._ticked = False, set()
         if self._next is not None:
@@ -168,20 +194,28 @@ class SupervisorProtocol:
         else:
             batch, self.stats = Batch(fence_every=FENCE_EVERY), CycleStats()
             self.budget.start(self.cycles)
-        # asked before the writes: a table that reads the world this cycle must draw its scene first
+        # asked before the writes (what a table hands out meanwhile goes with them)
         wanted = [table.reads_wanted() for table in self.tables]
-        self._reading = {i for i, w in enumerate(wanted) if w}
-        urgent = self._inputs | self._reading | self._rebuild
+        # input carried over and not written ahead: as input again where `background` runs
+        # (within the allowance, else carried again), else at once (nothing else would write it)
+        carried = set() if self._overlapped else self._carried
+        urgent = self._clicked | self._rebuild | carried
+        soon = (self._inputs | self._carried) - urgent
         if self._everything:
-            urgent |= set(range(len(self.tables)))
+            urgent, soon = set(range(len(self.tables))), set()
             self._everything = False
-        self._inputs = set()
-        self._write_tables(batch, self.stats, urgent)
+        self._inputs, self._clicked, self._carried = set(), set(), set()
+        self._write_tables(batch, self.stats, urgent, soon=soon)
         self.stats.deferred = len(self.budget.waiting)
+        self.stats.carried = len(self._carried)
+        for index, reads in enumerate(wanted):  # a table reads only a world that shows its scene
+            if reads and self.tables[index].scene_changed(self._shown[index]):
+                wanted[index] = {}
+        self._reading = {i for i, w in enumerate(wanted) if w}
         self._add_polls(batch, wanted)
         return batch
 
-    def background(self) -> None:
+    def background(self, replies_in: Callable[[], bool] | None = None) -> None:
         """The work no reply is needed for, which a shell does while the batch is in flight
         (the server answers on its next tick, up to 50 ms later): the tables' clocks (chance,
         library bots, timeouts, a match's end, reset and the next start), their journal
@@ -194,18 +228,33 @@ class SupervisorProtocol:
         A table whose reads are in the batch ticks in `absorb` instead, after its reads are
         taken, as without `background`: what it read always describes the state it asked in
         (a Wool Bluff Reveal, say, must never see walls read for the previous one). A table
-        that gets input ticks again in `absorb`, right after it, as without `background`."""
+        that gets input ticks again in `absorb`, right after it, as without `background`.
+
+        `replies_in` (the shell's "have the replies arrived?"): the writes ahead stop, between
+        two tables, once it says yes; the tables left write from the next cycle on as before
+        (input carried over within the input allowance, the rest within the bulk one), so a
+        burst of work never holds up the replies' absorb, and with it the next write. The
+        ticks and their commit never stop early: when a table ticks never depends on it."""
         if self._background_done:
             return
-        self._background_done = True
+        self._background_done = self._overlapped = True
         with self._journal_group():
+            later, self._later_chats = self._later_chats, []
+            for index, speaker, message in later:
+                if index in self._reading:  # its reads are in flight: after them, in `absorb`
+                    self._later_chats.append((index, speaker, message))
+                else:
+                    self.tables[index].on_chat(speaker, message)
+                    self._carried.add(index)  # its answer goes ahead now, with the clocks' writes
             for index, table in enumerate(self.tables):
                 if index not in self._reading:
                     table.tick()
                     self._ticked.add(index)
         batch, stats = Batch(fence_every=FENCE_EVERY), CycleStats()
         self.budget.start(self.cycles + 1)  # the allowance of the cycle that sends it
-        self._write_tables(batch, stats, set(), ahead=True)
+        carried, self._carried = self._carried, set()
+        # the input carried over first, always (what `replies_in` cuts short waits as input)
+        self._write_tables(batch, stats, carried, ahead=True, stop=replies_in)
         self._next = batch, stats
 
     def _journal_group(self) -> ExitStack:
@@ -215,20 +264,31 @@ class SupervisorProtocol:
             journals.enter_context(journal.group())
         return journals
 
-    def _write_tables(self, batch: Batch, stats: CycleStats, urgent: set[int], ahead: bool = False) -> None:
-        """Each table's output that may go now (`write_budget`) into `batch`; `ahead` (from
-        `background`): only the scenes, the outboxes (chat, items, moves) are taken when the
-        batch is completed, so whatever a table has queued goes out with the very batch that
-        empties its outbox, and with its scene."""
-        for index in self.budget.order(len(self.tables), urgent):
+    def _write_tables(self, batch: Batch, stats: CycleStats, urgent: set[int], ahead: bool = False,
+                      soon: set[int] | frozenset[int] = frozenset(), stop: Callable[[], bool] | None = None) -> None:
+        """Each table's output that may go now (`write_budget`) into `batch`: `urgent` always,
+        `soon` (other input) while the input allowance lasts, then it is carried to
+        `background`; the others within the bulk allowance. `ahead` (from `background`): only
+        the scenes, the outboxes (chat, items, moves) are taken when the batch is completed,
+        so whatever a table has queued goes out with the very batch that empties its outbox,
+        and with its scene. `stop`: asked before each table that has something to write;
+        once it says yes, the urgent tables not yet written are carried over, the rest wait."""
+        order = self.budget.order(len(self.tables), urgent, soon)
+        for place, index in enumerate(order):
             table, rec = self.tables[index], self.reconcilers[index]
+            if stop is not None and stop() and table.scene_changed(self._shown[index]):
+                self._carried.update(i for i in order[place:] if i in urgent)
+                return
+            if index in soon and not self.budget.input_room() and table.scene_changed(self._shown[index]):
+                self._carried.add(index)  # its output, chat with the scene, goes right behind
+                continue
             for line in () if ahead else self.pauses.notices.pop(index, []):
                 batch.post_chat(line)
             if table.paused or table.journal.trouble is not None:
                 # its outbox and scene wait: nothing shows that the journal lacks (a commit that
                 # failed just now pauses the table at the next absorb; until then, this holds it)
                 continue
-            now, shown = index in urgent, self._shown[index]
+            now, shown = index in urgent or index in soon, self._shown[index]
             inputs = table.scene_inputs()
             changed = table.scene_changed(shown, inputs)
             if changed and not self.budget.admit(index, now):
@@ -248,6 +308,8 @@ class SupervisorProtocol:
             scene = self._shown[index] = table.scene(inputs)
             commands += rec.write(batch, scene, viewers)
             self.budget.spend(commands, now)
+            if index in soon:
+                self.budget.spend_input(commands)
             stats.commands += commands
             stats.urgent += commands if now else 0
             if out is not None:
@@ -396,8 +458,14 @@ class SupervisorProtocol:
             owner = self.hit_owner.get(at)
             if owner is not None:
                 self._inputs.add(self._index[id(owner)])
+                self._clicked.add(self._index[id(owner)])
                 owner.on_hit(owner.arena.frame.to_local(at), name)
+        held, self._later_chats = self._later_chats, []
+        for index, name, message in held:  # typed before this cycle's chat: first
+            self._inputs.add(index)
+            self.tables[index].on_chat(name, message)
         seated: dict[str, Table] | None = None  # after the clicks, which may seat someone
+        taken = 0
         for posts in polls.chats:
             for post in posts.result() if posts.ok else []:
                 speaker = self.registry.name_of(post.entityId)
@@ -406,7 +474,12 @@ class SupervisorProtocol:
                 stats.chats += 1
                 seated = self._seated() if seated is None else seated
                 table = self._chat_table(speaker, online, seated)
-                self._inputs.add(self._index[id(table)])
+                index = self._index[id(table)]
+                if self._overlapped and taken >= CHATS_ON_PATH:
+                    self._later_chats.append((index, speaker, post.message))  # `background` takes it
+                    continue
+                taken += 1
+                self._inputs.add(index)
                 table.on_chat(speaker, post.message)
         for kind, changes in (("placed", polls.placed), ("broken", polls.broken)):
             for change in changes.result() if changes is not None and changes.ok else []:
@@ -464,7 +537,8 @@ class Supervisor:
     def __init__(self, conn: Connection, tables: Sequence[Table],
                  while_waiting: Callable[[], None] | None = None) -> None:
         """`while_waiting`: the application's own work for the wait, after the tables' (such
-        as `collector.collect_ahead`, which only a program may decide on)."""
+        as `collector.collect_ahead`, which only a program may decide on); left out of a
+        cycle whose replies came in before it, when the wait is already over."""
         self.conn = conn
         self.protocol = SupervisorProtocol(tables)
         self.while_waiting = while_waiting
@@ -488,10 +562,14 @@ class Supervisor:
         caps = self.conn.capabilities()  # asked once per connection
         self.protocol.chat_all, self.protocol.region_reads = ESCAPED in caps, BLOCKS_WITH_DATA in caps
         batch = self.protocol.start_cycle()
-        sending = self._io.submit(self._send, batch)
+        written = threading.Event()
+        sending = self._io.submit(self._send, batch, written)
         try:
-            self.protocol.background()
-            if self.while_waiting is not None:
+            # the batch is encoded and written before the tables' own work takes the
+            # interpreter (sharing it, the encoding could miss the tick), as the asyncio shell does
+            written.wait(WRITE_WAIT)
+            self.protocol.background(replies_in=sending.done)
+            if self.while_waiting is not None and not sending.done():  # only in a wait left over
                 self.while_waiting()
         finally:  # never leave the connection mid-batch (its own timeouts bound this wait)
             futures.wait([sending])
@@ -500,11 +578,14 @@ class Supervisor:
             self._send(follow_up)
         return self.protocol.stats
 
-    def _send(self, batch: Batch) -> None:
+    def _send(self, batch: Batch, written: threading.Event | None = None) -> None:
         try:
-            self.conn.run_batch(batch.items, batch.fence_every)
+            self.conn.run_batch(batch.items, batch.fence_every, on_written=written.set if written else None)
         except CommandFailed as exc:
             log.warning("a world write failed: %s", exc)
+        finally:
+            if written is not None:
+                written.set()  # failed before writing, too: never keep the tables waiting
 
     def run(self, until: Callable[[], bool], max_seconds: float, min_cycle: float = 0.0) -> None:
         """Cycle until `until()` is true or the time is up (every wait is bounded)."""

@@ -242,17 +242,20 @@ class Connection:
     def batch(self, fence_every: int | None = None) -> SyncBatch:
         return SyncBatch(self, self.fence_every if fence_every is None else fence_every)
 
-    def run_batch(self, items: list[Item], fence_every: int) -> None:
+    def run_batch(self, items: list[Item], fence_every: int,
+                  on_written: Callable[[], None] | None = None) -> None:
         """Write `items` at once, wait for all their replies, raise what the batch earned.
 
         A batch of idempotent commands whose stream lost its place but was resynchronised
         in place is sent again (up to `retries` times); otherwise the typed error is
-        raised and the batch hands out no value.
+        raised and the batch hands out no value. `on_written` is called once the batch is
+        first handed to the socket, before the wait (a caller on another thread may then
+        go on with work that would otherwise hold up the encoding: see `Supervisor.step`).
         """
         with self._lock:
             self._check_extensions(items)
             for attempt in range(self.retries + 1):
-                self._write(items, fence_every, owner=None, wait=True)
+                self._write(items, fence_every, owner=None, wait=True, on_written=on_written if attempt == 0 else None)
                 error = batch_error(item.reply for item in items)
                 retry = self.connected and attempt < self.retries
                 if not (retry and commands.worth_retrying(error, items)):
@@ -327,7 +330,8 @@ class Connection:
         if missing:
             raise Unsupported(unsupported_message(missing, self.address))
 
-    def _write(self, items: list[Item], fence_every: int, *, owner: Hashable | None, wait: bool) -> None:
+    def _write(self, items: list[Item], fence_every: int, *, owner: Hashable | None, wait: bool,
+               on_written: Callable[[], None] | None = None) -> None:
         sock = self._ensure_connected()
         data, last = self._pipe.encode(items, fence_every, owner=owner)
         if items:
@@ -336,6 +340,8 @@ class Connection:
             self._send_bytes(sock, data)
         except OSError as exc:
             self._lost(exc)
+        if on_written is not None:
+            on_written()
         if wait and last is not None:
             self._pipe.waiting()
             target: _Unit = last

@@ -26,77 +26,75 @@ class Node:
 
 
 def test_survivors_are_frozen_and_later_cycles_still_collected(restored_gc: None) -> None:
+    """Without anyone calling `collect_ahead` the collector still frees a cycle (its own,
+    higher threshold is the safety net)."""
     kept = [Node() for _ in range(100)]
     collector.settle()
     assert gc.get_freeze_count() >= len(kept)
-    assert gc.get_threshold()[0] == collector.YOUNG_THRESHOLD
+    assert gc.get_threshold()[0] == collector.SAFETY_THRESHOLD
     a, b = Node(), Node()
     a.other, b.other = b, a  # a cycle: only the collector can free it
     gone = weakref.ref(a)
     del a, b
     churn: list[list[int]] = []
-    for _ in range(collector.YOUNG_THRESHOLD * 2):  # kept: young collections count net allocations
+    for _ in range(collector.SAFETY_THRESHOLD * 2):  # kept: young collections count net allocations
         churn.append([])
         if gone() is None:
             break
     assert gone() is None
 
 
-def test_collect_ahead_runs_only_the_costly_collection_that_is_coming(restored_gc: None) -> None:
-    """Nothing while the young generation is under half full or the next young collection
-    would stay young; past half, the middle collection it would have cascaded into."""
+@pytest.fixture
+def generations(restored_gc: None) -> Iterator[list[int]]:
+    """The generation of every collection that starts while the test runs (none automatic)."""
     seen: list[int] = []
 
     def record(phase: str, info: dict[str, int]) -> None:
         if phase == "start":
             seen.append(info["generation"])
 
-    gc.set_threshold(100_000, 3, 1000)  # nothing automatic while the test allocates
-    gc.collect(1)  # middle count back to 0
+    gc.set_threshold(10_000_000, 3, 5)  # nothing automatic while the test allocates
+    gc.collect()
     gc.callbacks.append(record)
-    try:
-        kept: list[list[int]] = [[] for _ in range(60_000)]
-        collector.collect_ahead()
-        assert seen == []  # past half, but the next young collection stays young: the collector's
-        gc.collect(0)
-        gc.collect(0)  # the second young collection since the middle one
-        seen.clear()
-        kept += [[] for _ in range(20_000)]
-        collector.collect_ahead()
-        assert seen == []  # a fifth of the way: not yet
-        kept += [[] for _ in range(40_000)]
-        collector.collect_ahead()
-        assert seen == [1]  # the next young collection would have run the middle one too
-    finally:
-        gc.callbacks.remove(record)
-    assert len(kept) == 120_000
+    yield seen
+    gc.callbacks.remove(record)
 
 
-def test_collect_ahead_runs_a_due_full_collection_however_empty_the_young_generation(restored_gc: None) -> None:
+def test_collect_ahead_runs_the_young_collection_when_due_and_its_cascade(generations: list[int]) -> None:
+    """Below `YOUNG_THRESHOLD` net allocations nothing runs; at it, a young collection (a
+    middle one when two young ones came since the last middle, as the collector would)."""
+    kept: list[list[int]] = [[] for _ in range(collector.YOUNG_THRESHOLD - 1000)]
+    collector.collect_ahead()
+    assert generations == []  # not due yet: never early (early ones made more survivors)
+    kept += [[] for _ in range(2000)]
+    collector.collect_ahead()
+    assert generations == [0] and gc.get_count()[0] < 100
+    kept += [[] for _ in range(collector.YOUNG_THRESHOLD)]
+    collector.collect_ahead()
+    assert generations == [0, 0]  # the second young collection since the middle one
+    kept += [[] for _ in range(collector.YOUNG_THRESHOLD)]
+    collector.collect_ahead()
+    assert generations == [0, 0, 1]  # the third would have cascaded: the middle one runs instead
+    collector.collect_ahead()
+    assert generations == [0, 0, 1]  # nothing more is due
+    assert len(kept) == 3 * collector.YOUNG_THRESHOLD + 1000
+
+
+def test_collect_ahead_runs_a_due_full_collection_however_empty_the_young_generation(
+        generations: list[int]) -> None:
     """When the next young collection would cascade into a full one, it runs now (in the
     wait), not when a busy cycle fills the young generation on a click's path."""
-    seen: list[int] = []
-
-    def record(phase: str, info: dict[str, int]) -> None:
-        if phase == "start":
-            seen.append(info["generation"])
-
-    gc.set_threshold(100_000, 3, 5)  # nothing automatic while the test runs
-    gc.collect()
     for _ in range(3):
-        gc.collect(1)  # four middle collections since the full one: not due yet
+        gc.collect(1)  # three middle collections since the full one: not due yet
     gc.collect(0)
     gc.collect(0)  # the next young collection would run a middle one
-    gc.callbacks.append(record)
-    try:
-        collector.collect_ahead()
-        assert seen == []  # the middle one it would cascade into is not a full one, and young is empty
-        gc.collect(1)  # the fifth middle collection would now be followed by a full one
-        gc.collect(0)
-        gc.collect(0)
-        seen.clear()
-        collector.collect_ahead()
-        assert seen == [2]
-        assert gc.get_count()[1:] == (0, 0)
-    finally:
-        gc.callbacks.remove(record)
+    generations.clear()
+    collector.collect_ahead()
+    assert generations == []  # the middle one it would cascade into is not a full one, and young is empty
+    gc.collect(1)  # the fourth middle collection: the next cascade would be a full one
+    gc.collect(0)
+    gc.collect(0)
+    generations.clear()
+    collector.collect_ahead()
+    assert generations == [2]
+    assert gc.get_count()[1:] == (0, 0)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
+from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -114,9 +115,9 @@ def test_one_chat_poll_for_everyone_where_replies_are_escaped_and_no_record_forg
         sent: list[str] = []
         run_batch = conn.run_batch
 
-        def spy(items: list[Item], fence_every: int) -> None:
+        def spy(items: list[Item], fence_every: int, **options: Any) -> None:
             sent.extend(item.command.name for item in items if "chat" in item.command.name)
-            run_batch(items, fence_every)
+            run_batch(items, fence_every, **options)
 
         conn.run_batch = spy  # type: ignore[method-assign]
         clock.now += CYCLE_SECONDS

@@ -30,9 +30,9 @@ def record(r: Rig) -> list[list[tuple[str, tuple[str, ...]]]]:
     sent: list[list[tuple[str, tuple[str, ...]]]] = []
     run_batch = r.conn.run_batch
 
-    def recorded(items: Any, fence_every: int) -> None:
+    def recorded(items: Any, fence_every: int, **options: Any) -> None:
         sent.append([(item.command.name, item.command.args) for item in items])
-        run_batch(items, fence_every)
+        run_batch(items, fence_every, **options)
 
     r.conn.run_batch = recorded  # type: ignore[method-assign]
     return sent

@@ -89,6 +89,7 @@ class WoolBluffKit(Kit):
         self.foreign: dict[Pos, str | None] = {}  # wool wall cell -> who (not its seat) put a block there
         self.knocked: dict[Pos, Block] = {}  # give mode: a seat's wool someone else broke, being put back
         self.read_cycles = zlib.crc32(arena.name.encode()) % TORCH_CHECK_EVERY  # this table's turn
+        self.checks_owed: set[int] = set()  # booths whose torch wall is due a look (a cycle may leave a read out)
         self.owed: dict[int, Owed] = {}  # booth -> what an emptied world took from its player
         if self.dispensing != wanted:
             table.outbox.chat.append(f"[{arena.name}] server cannot give items: using booth mode")
@@ -321,8 +322,11 @@ class WoolBluffKit(Kit):
         self.read_cycles += 1
         for plan in seats:
             turn = self.read_cycles + plan.index * TORCH_CHECK_EVERY // len(seats)
-            if plan.index not in self.torch_wait and turn % TORCH_CHECK_EVERY == 0:
-                wanted[("torch_check", plan.index)] = IdCells(plan.torch_wall.cells)
+            if turn % TORCH_CHECK_EVERY == 0:
+                self.checks_owed.add(plan.index)
+        for booth in sorted(self.checks_owed):  # asked again each cycle until looked at (a check can be left out)
+            if booth not in self.torch_wait:
+                wanted[("torch_check", booth)] = IdCells(seats[booth].torch_wall.cells)
         return wanted
 
     def on_reads(self, results: dict[ReadKey, list[Block]]) -> None:
@@ -337,6 +341,7 @@ class WoolBluffKit(Kit):
             elif kind == "torches":
                 self._torches_seen(booth, found)
             elif kind == "torch_check":
+                self.checks_owed.discard(booth)
                 self._torches_checked(booth, found)
 
     def _torches_checked(self, booth: int, found: list[Block]) -> None:

@@ -44,6 +44,9 @@ FAIL = "Fail"
 #: server for good, so the embedded world refuses (``Fail``) anything larger than a full
 #: 256x64x256 region. sakebomb's fork caps at 1,000,000 by default for the same reason.
 MAX_CUBOID_BLOCKS = 256 * 64 * 256
+#: Position spellings a session remembers (`Call.block_at`); past it, it starts afresh.
+POSITIONS_KEPT = 65536
+
 
 class MalformedLine(Exception):
     """RJ's ``handleLine`` threw before its try/catch: no reply, tick abandoned."""
@@ -68,13 +71,23 @@ class Call:
         return self.block_at(self.arg(first), self.arg(first + 1), self.arg(first + 2))
 
     def block_at(self, x: str, y: str, z: str) -> Position:
-        """``parseRelativeBlockLocation``: (int) of a double, plus the block origin."""
-        ox, oy, oz = self.session.block_origin
-        return (
-            wrap_int(parse_block_coord(x) + ox),
-            wrap_int(parse_block_coord(y) + oy),
-            wrap_int(parse_block_coord(z) + oz),
-        )
+        """``parseRelativeBlockLocation``: (int) of a double, plus the block origin.
+        Remembered per session (up to `POSITIONS_KEPT` spellings): parsing three numbers was
+        the largest part of a setter's time in a busy tick."""
+        key = (x, y, z)
+        positions = self.session.positions
+        at = positions.get(key)
+        if at is None:
+            ox, oy, oz = self.session.block_origin
+            at = (
+                wrap_int(parse_block_coord(x) + ox),
+                wrap_int(parse_block_coord(y) + oy),
+                wrap_int(parse_block_coord(z) + oz),
+            )
+            if len(positions) >= POSITIONS_KEPT:
+                positions.clear()
+            positions[key] = at
+        return at
 
     def location(self, first: int) -> tuple[float, float, float]:
         """``parseRelativeLocation``: doubles plus the (double) origin."""
@@ -181,12 +194,7 @@ def get_blocks(call: Call) -> str:
     (x0, y0, z0), (x1, y1, z1) = low, high
     store = call.world.store
     if (x1 - x0 + 1) * (y1 - y0 + 1) * (z1 - z0 + 1) <= _SMALL_READ:
-        return ",".join(
-            str(store.get(x, y, z) >> 4)
-            for y in range(y0, y1 + 1)
-            for x in range(x0, x1 + 1)
-            for z in range(z0, z1 + 1)
-        )
+        return ",".join(map(str, store.small_ids(low, high)))
     return ",".join(map(str, (store.read(low, high) >> 4).ravel().tolist()))
 
 

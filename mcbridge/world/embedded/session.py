@@ -119,6 +119,9 @@ class Session:
     queued_chars: int = 0
     #: False until the shared secret was given, when the server has one.
     authenticated: bool = True
+    #: Block positions as this session's lines spell them (x, y, z texts) -> absolute: a
+    #: controller names the same few thousand cells tick after tick (see `Call.block_at`).
+    positions: dict[tuple[str, str, str], Position] = field(default_factory=dict)
 
     def queue_lines(self, lines: Iterable[str]) -> None:
         for line in lines:
@@ -147,6 +150,7 @@ class Session:
         """Fixed on the session's first tick (RJ: the spawn, or 0,0,0 when ABSOLUTE)."""
         self.block_origin = origin
         self.origin = (float(origin[0]), float(origin[1]), float(origin[2]))
+        self.positions.clear()
 
     def send_lines(self, replies: list[str]) -> None:
         if replies:

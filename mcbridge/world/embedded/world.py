@@ -90,11 +90,21 @@ class Player(Entity):
     inventory: dict[tuple[int, int], int] = field(default_factory=dict)
     held: tuple[int, int] = (ids.AIR, 0)
     private_messages: list[str] = field(default_factory=list)
-    chat_heard: list[str] = field(default_factory=list)
+    #: The world's broadcast log and the part of it this player heard (from joining to leaving):
+    #: a broadcast is one append for everyone, not one per online player (hundreds per tick
+    #: at 50 busy tables).
+    heard_log: list[str] = field(default_factory=list, repr=False)
+    heard_from: int = 0
+    heard_until: int | None = None
 
     @property
     def name(self) -> str:
         return self.player_name
+
+    @property
+    def chat_heard(self) -> list[str]:
+        """Every line broadcast while this player was online, oldest first."""
+        return self.heard_log[self.heard_from : self.heard_until]
 
 
 @dataclass(frozen=True)
@@ -197,7 +207,8 @@ class World:
         if self.player_named(name) is not None:
             raise WorldError(f"A player named {name!r} is already online.")
         sx, sy, sz = self.spawn
-        player = Player(self.new_entity_id(), sx + 0.5, float(sy), sz + 0.5, player_name=name)
+        player = Player(self.new_entity_id(), sx + 0.5, float(sy), sz + 0.5, player_name=name,
+                        heard_log=self.public_chat, heard_from=len(self.public_chat))
         self.players.append(player)
         self.broadcast(WELCOME_TEXT.format(name=name))
         return player
@@ -205,12 +216,11 @@ class World:
     def leave(self, player: Player) -> None:
         if player.online:
             player.online = False
+            player.heard_until = len(self.public_chat)
             self.players.remove(player)
 
     def broadcast(self, text: str) -> None:
         self.public_chat.append(text)
-        for player in self.players:
-            player.chat_heard.append(text)
 
     def tell(self, player: Player, text: str) -> None:
         player.private_messages.append(text)
