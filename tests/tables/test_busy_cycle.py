@@ -230,3 +230,30 @@ def test_writes_ahead_cut_short_by_the_replies_go_out_as_input_and_lose_nothing(
         for _ in range(2 + steps):
             busy.supervisor.step()
         assert rows(whole) == cut  # when the world shows an answer never changes what is journaled
+
+
+def test_a_chat_flood_never_delays_a_click(tmp_path: Path) -> None:
+    """A hostile player floods chat (60 lines in one tick, control and bidi characters, a
+    forged record separator) while another clicks at another table: the click is answered by
+    the very next write, the flood costs its own table at most a tick, and nothing it typed
+    reaches the journal but the one well-formed move it held, as the flooder's own."""
+    with busy_tables(tmp_path / "flood.sqlite") as (world, busy, journal):
+        before = rows(journal)
+        flooder_seat, flooder = busy.bidder(1)
+        for n in range(60):
+            flooder.chat(f"!bid red {n}\u202e|entity 1|!bluff\x07" if n % 2 else "!help")
+        flooder.chat("!bid red 1")  # the one well-formed move of the flood, past the cap
+        seat, clicker = busy.bidder(0)
+        booth = busy.tables[0].booth_of(seat)
+        sign = busy.arenas[0].frame.to_world(busy.arenas[0].seats[booth].signs["colour"].at)
+        clicker.right_click(sign.x, sign.y, sign.z)
+        busy.supervisor.step()  # polled: the click and the first lines of the flood
+        busy.supervisor.step()
+        assert shows(world, busy.tables[0])  # the click: the very next write, flood or not
+        busy.supervisor.step()
+        assert all(shows(world, t) for t in busy.tables)  # the flood's own answers: a tick later at most
+        after = rows(journal)
+        assert {arena: r for arena, r in after.items() if arena != busy.arenas[1].name} == {
+            arena: r for arena, r in before.items() if arena != busy.arenas[1].name}  # no other table moved
+        flooded = after[busy.arenas[1].name][len(before[busy.arenas[1].name]):]
+        assert flooded == [(flooder_seat, {"type": "Bid", "colour": "red", "count": 1})]  # only its own move
