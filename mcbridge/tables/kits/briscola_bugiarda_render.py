@@ -22,15 +22,12 @@ from mcbridge.tables.kits.signs import (
     BLANK,
     PartMemo,
     SignTexts,
-    board_part,
-    clock_part,
     fill_panel,
+    frame_render,
     join_lines,
     menu_lines,
     player_name,
-    sign_texts,
     spread,
-    table_scene,
 )
 from mcbridge.tables.layout import Lines
 
@@ -70,18 +67,7 @@ def action_label(text: Texts, action: Action) -> Lines:
 
 
 def render(arena: Arena, texts: Texts, frame: Frame, memo: PartMemo) -> Scene:
-    text = sign_texts(texts)
-    board = (_board(memo, arena, text, frame), clock_part(memo, arena, text, frame.public, frame.seconds))
-    return table_scene(
-        arena,
-        board,
-        lambda seat: (_seat_public(memo, arena, seat, text, frame), _booth(memo, arena, seat, text, frame)),
-    )
-
-
-def _board(memo: PartMemo, arena: Arena, text: SignTexts, frame: Frame) -> Scene:
-    return board_part(memo, arena, text, T + "title", frame.public, frame.occupants, frame.countdown,
-                      lambda scene, public: _draw_board(scene, arena, text, public))
+    return frame_render(arena, texts, frame, memo, T, _draw_board, _seat_public, _booth)
 
 
 def _draw_board(scene: Scene, arena: Arena, text: SignTexts, public: Mapping[str, Any]) -> None:

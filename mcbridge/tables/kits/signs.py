@@ -431,6 +431,46 @@ def board_part(
     return memo.part("board", key, build, arena)
 
 
+class BoardFrame(Protocol):
+    """What `frame_render` reads of a kit's frame (the rest is the kit's own)."""
+
+    @property
+    def public(self) -> Mapping[str, Any] | None: ...
+    @property
+    def occupants(self) -> Sequence[str | None]: ...
+    @property
+    def countdown(self) -> int | None: ...
+    @property
+    def seconds(self) -> int | None: ...
+
+
+FrameT = TypeVar("FrameT", bound=BoardFrame)
+SeatPart = Callable[["PartMemo", Arena, SeatPlan, "SignTexts", FrameT], Scene]
+
+
+def frame_render(
+    arena: Arena,
+    texts: Texts,
+    frame: FrameT,
+    memo: PartMemo,
+    prefix: str,
+    draw_board: Callable[[Scene, Arena, SignTexts, Mapping[str, Any]], None],
+    seat_public: SeatPart[FrameT],
+    booth: SeatPart[FrameT],
+) -> Scene:
+    """The scene of a table whose board is its title (`prefix` + "title"), what `draw_board`
+    puts up and the clock, and whose seats each show `seat_public` outside and `booth`
+    inside: the render of Dice Bluff and Briscola bugiarda."""
+    text = sign_texts(texts)
+    board = board_part(memo, arena, text, prefix + "title", frame.public, frame.occupants, frame.countdown,
+                       lambda scene, public: draw_board(scene, arena, text, public))
+    clock = clock_part(memo, arena, text, frame.public, frame.seconds)
+    return table_scene(
+        arena, (board, clock),
+        lambda seat: (seat_public(memo, arena, seat, text, frame), booth(memo, arena, seat, text, frame)),
+    )
+
+
 #: the board sign with whose turn it is and the seconds left: a part of its own
 CLOCK_SIGN = "turn"
 
